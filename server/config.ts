@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads process.env: parsed once at start, and a bad value stops the
+// server with a message naming the variable instead of surfacing later as a strange error.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET muss mindestens 32 Zeichen lang sein').optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@example.de'),
+  ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD braucht mindestens 10 Zeichen').optional(),
+  HUB_SERVICE_EMAIL: z.string().email().optional(),
+  HUB_SERVICE_PASSWORD: z.string().min(12).optional(),
+  SMTP_URL: z.string().url().optional(),
+  GATEWAY: z.enum(['on', 'off']).default('on'),
+  PUBLIC_URL: z.string().url().optional(),
+  RATE_LIMIT_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_BATCHES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  admin: { email: string; password: string | undefined };
+  hubService: { email: string; password: string } | undefined;
+  smtpUrl: string | undefined;
+  gateway: boolean;
+  publicUrl: string | undefined;
+  rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
+  logLevel: string;
+  staticDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Ungültige Konfiguration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    hubService:
+      e.HUB_SERVICE_EMAIL && e.HUB_SERVICE_PASSWORD
+        ? { email: e.HUB_SERVICE_EMAIL.toLowerCase(), password: e.HUB_SERVICE_PASSWORD }
+        : undefined,
+    smtpUrl: e.SMTP_URL,
+    gateway: e.GATEWAY === 'on',
+    publicUrl: e.PUBLIC_URL,
+    rateLimit: {
+      submissionsPerMinute: e.RATE_LIMIT_SUBMISSIONS_PER_MINUTE,
+      batchesPerMinute: e.RATE_LIMIT_BATCHES_PER_MINUTE,
+    },
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(e.STATIC_DIR),
+  };
+}
+
+/** An unset variable and an empty one (`FOO=` in a .env file) mean the same: the default. */
+function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

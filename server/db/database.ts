@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+
+// A calendar date (birthdate) stays the string 'YYYY-MM-DD': as a JS Date it would be shifted
+// by the server's time zone.
+const DATE_OID = 1082;
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements (migrations, seed); no parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * The small interface the hub and the gateway share. PGlite is one connection, so its
+ * transactions run one after another; nothing may rely on session state outside `transaction`.
+ */
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined keeps the database in memory (tests). */
+  dataDir?: string | undefined;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir ? path.join(options.dataDir, 'pglite') : undefined);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const db = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    parsers: { [DATE_OID]: (value: string) => value },
+  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const result = await q.query<T>(sql, params);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    exec: async (sql) => {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === DATE_OID
+          ? (value: string) => value
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // Fail at start, not at the first request, when the server is unreachable.
+  await pool.query('select 1');
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const result = await client.query(sql, params);
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    // Without parameters pg uses the simple protocol, which takes several statements at once.
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

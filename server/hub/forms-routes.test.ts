@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHub, type TestHub } from '../../tests/helpers/hub.ts';
+
+describe('forms API', () => {
+  let hub: TestHub;
+  beforeAll(async () => {
+    hub = await createTestHub();
+  });
+  afterAll(() => hub.close());
+
+  it('returns the seeded questions of a form as an array in sequence order', async () => {
+    await hub.db.query('update public.questions set sequence = 9 where id = 1');
+    const res = await hub.app.inject({ method: 'GET', url: '/api/forms/1/questions' });
+    expect(res.statusCode).toBe(200);
+    const questions = res.json() as { id: number; sequence: number; question: string }[];
+    expect(questions.map((q) => q.id)).toEqual([2, 3, 1]);
+    expect(questions[2]).toMatchObject({
+      question: 'Wie viele Kinder möchten Sie absichern?',
+      type: 'multiple-choice',
+      options: { '1': 'Eins', '2': 'Zwei', '3': 'Drei oder mehr' },
+      multipleAnswers: false,
+    });
+    await hub.db.query('update public.questions set sequence = 1 where id = 1');
+  });
+
+  it('seeds the PKV form with multiple-choice, multi-select and input questions', async () => {
+    const res = await hub.app.inject({ method: 'GET', url: '/api/forms/2/questions' });
+    const questions = res.json() as { type: string; multipleAnswers: boolean }[];
+    expect(questions.length).toBeGreaterThanOrEqual(6);
+    expect(questions.some((q) => q.type === 'input')).toBe(true);
+    expect(questions.some((q) => q.type === 'multiple-choice' && q.multipleAnswers)).toBe(true);
+    expect(questions.some((q) => q.type === 'multiple-choice' && !q.multipleAnswers)).toBe(true);
+  });
+
+  it('lists forms, with their questions on request', async () => {
+    const plain = await hub.app.inject({ method: 'GET', url: '/api/forms' });
+    expect((plain.json() as { id: number }[]).map((f) => f.id)).toEqual([1, 2]);
+    expect(plain.json()[0]).not.toHaveProperty('questions');
+    const withQuestions = await hub.app.inject({ method: 'GET', url: '/api/forms?include=questions' });
+    const forms = withQuestions.json() as { id: number; questions: { form_id: number }[] }[];
+    expect(forms[0]!.questions).toHaveLength(3);
+    expect(forms[1]!.questions.every((q) => q.form_id === 2)).toBe(true);
+  });
+
+  it('answers an unknown form with 404 and a bad id with 400, both as JSON errors', async () => {
+    const unknown = await hub.app.inject({ method: 'GET', url: '/api/forms/999/questions' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      error: { code: 'unknown_form', message: 'Fragebogen 999 gibt es nicht.' },
+    });
+    const bad = await hub.app.inject({ method: 'GET', url: '/api/forms/abc/questions' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('validation_failed');
+    const badInclude = await hub.app.inject({ method: 'GET', url: '/api/forms?include=everything' });
+    expect(badInclude.statusCode).toBe(400);
+  });
+
+  it('answers unknown API paths with a JSON 404, never with the app page', async () => {
+    const res = await hub.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends security headers', async () => {
+    const res = await hub.app.inject({ method: 'GET', url: '/api/forms' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+});

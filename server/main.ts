@@ -1,0 +1,48 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { setupDatabase } from './db/setup.ts';
+
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const setup = await setupDatabase(db, { gateway: config.gateway, admin: config.admin });
+const app = await buildApp({ config, db });
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'stopping');
+  await app.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+const lines = [
+  '',
+  `  Universa Leads läuft: http://${shownHost}:${port}/`,
+  `  Datenbank: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+];
+if (setup.migrations.applied.length > 0) {
+  lines.push(`  Migrationen angewendet: ${setup.migrations.applied.join(', ')}`);
+}
+if (setup.seeded) lines.push('  Beispieldaten angelegt: Fragebogen 1 (Tabaluga) und 2 (PKV)');
+if (setup.admin?.created) {
+  lines.push(
+    `  Admin-Konto angelegt: ${setup.admin.email}`,
+    setup.admin.generatedPassword
+      ? `  Passwort (nur jetzt angezeigt): ${setup.admin.generatedPassword}`
+      : '  Passwort: wie in ADMIN_PASSWORD gesetzt',
+  );
+} else if (setup.admin) {
+  lines.push(`  Admin-Konto ${setup.admin.email} wurde bereits früher angelegt.`);
+}
+// Printed on stdout for the person who started the server, deliberately not into the logs.
+process.stdout.write(lines.join('\n') + '\n\n');

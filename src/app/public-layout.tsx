@@ -1,0 +1,71 @@
+import { Link, Outlet } from 'react-router-dom';
+import { siteConfig } from '../config/site';
+import { SkipLink } from '../ui/skip-link';
+import { NavigationProgress } from './navigation-progress';
+
+const footerLinks = [
+  { to: '/impressum', label: 'Impressum' },
+  { to: '/datenschutz', label: 'Datenschutz' },
+  { to: '/agb', label: 'AGB' },
+  { to: '/cookies', label: 'Cookies' },
+  { to: '/kontakt', label: 'Kontakt' },
+] as const;
+
+export function PublicLayout() {
+  return (
+    // The spec's shell reserves 75px at the top; the fixed header lives inside that space.
+    <div className="flex min-h-dvh flex-col pt-[75px]">
+      <SkipLink targetId="inhalt" />
+      <NavigationProgress />
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-[60px] max-w-5xl items-center justify-between gap-4 px-4">
+          <Link
+            to="/universa"
+            className="flex items-center gap-2 font-semibold text-brand-800 no-underline"
+          >
+            <img src="/favicon.svg" alt="" width="32" height="32" />
+            <span>{siteConfig.agencyName}</span>
+          </Link>
+          <a
+            href={`tel:${siteConfig.phone.href}`}
+            className="hidden text-sm text-slate-600 hover:text-brand-700 sm:inline"
+          >
+            Telefon: {siteConfig.phone.display}
+          </a>
+        </div>
+      </header>
+
+      <main id="inhalt" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 pb-16">
+        <Outlet />
+      </main>
+
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-start sm:justify-between">
+          <address className="not-italic">
+            <strong className="font-semibold text-slate-800">{siteConfig.agencyName}</strong>
+            <br />
+            {siteConfig.address.street}, {siteConfig.address.postcode} {siteConfig.address.city}
+            <br />
+            <a href={`mailto:${siteConfig.email}`} className="hover:text-brand-700">
+              {siteConfig.email}
+            </a>
+          </address>
+          <nav aria-label="Rechtliches">
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              {footerLinks.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="underline-offset-4 hover:text-brand-700 hover:underline"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

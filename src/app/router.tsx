@@ -1,0 +1,138 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { LandingPage } from '../site/landing/landing-page';
+import { NotFoundPage } from '../site/not-found/not-found-page';
+import { PageLoading } from '../ui/page-loading';
+import { PublicLayout } from './public-layout';
+import { RouteErrorPage } from './route-error-page';
+
+// Only the landing page, the 404 page and the public shell are in the entry chunk; everything
+// else is fetched when its route matches. Survey Desk (layout and screens) must stay out of the
+// entry entirely: scripts/check-size.mjs fails the build when a desk chunk is reachable from it.
+
+const publicRoutes: RouteObject[] = [
+  { path: 'universa', element: <LandingPage /> },
+  {
+    path: 'tiptoptabaluga',
+    lazy: async () => ({
+      Component: (await import('../site/tabaluga/tabaluga-page')).TabalugaPage,
+    }),
+  },
+  {
+    path: 'pkv',
+    lazy: async () => ({ Component: (await import('../site/pkv/pkv-page')).PkvPage }),
+  },
+  {
+    path: 'universa/kfz',
+    lazy: async () => ({ Component: (await import('../site/kfz/kfz-page')).KfzPage }),
+  },
+  ...['kontakt', 'universa/kontakt'].map((path): RouteObject => ({
+    path,
+    lazy: async () => ({ Component: (await import('../site/contact/contact-page')).ContactPage }),
+  })),
+  {
+    path: 'impressum',
+    lazy: async () => ({ Component: (await import('../site/imprint/imprint-page')).ImprintPage }),
+  },
+  {
+    path: 'datenschutz',
+    lazy: async () => ({ Component: (await import('../site/privacy/privacy-page')).PrivacyPage }),
+  },
+  {
+    path: 'agb',
+    lazy: async () => ({ Component: (await import('../site/terms/terms-page')).TermsPage }),
+  },
+  {
+    path: 'cookies',
+    lazy: async () => ({ Component: (await import('../site/cookies/cookies-page')).CookiesPage }),
+  },
+  {
+    path: 'fragebogen/:id',
+    lazy: async () => ({
+      Component: (await import('../site/questionnaire/questionnaire-page')).QuestionnairePage,
+    }),
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+const loadDashboard = async () => ({
+  Component: (await import('../desk/dashboard/dashboard-page')).DashboardPage,
+});
+
+const deskRoutes: RouteObject[] = [
+  { index: true, lazy: loadDashboard },
+  { path: 'dashboard', lazy: loadDashboard },
+  {
+    path: 'signin',
+    lazy: async () => ({ Component: (await import('../desk/signin/signin-page')).SigninPage }),
+  },
+  {
+    path: 'settings',
+    lazy: async () => ({
+      Component: (await import('../desk/settings/settings-page')).SettingsPage,
+    }),
+  },
+  {
+    path: 'customer',
+    lazy: async () => ({
+      Component: (await import('../desk/customers/customers-page')).CustomersPage,
+    }),
+  },
+  {
+    path: 'question',
+    lazy: async () => ({
+      Component: (await import('../desk/questionnaires/questionnaires-page')).QuestionnairesPage,
+    }),
+  },
+  {
+    path: 'question/:id',
+    lazy: async () => ({
+      Component: (await import('../desk/questionnaire-editor/questionnaire-editor-page'))
+        .QuestionnaireEditorPage,
+    }),
+  },
+  {
+    path: 'support',
+    lazy: async () => ({ Component: (await import('../desk/support/support-page')).SupportPage }),
+  },
+  {
+    path: 'analyse',
+    lazy: async () => ({
+      Component: (await import('../desk/analysis/analysis-page')).AnalysisPage,
+    }),
+  },
+  {
+    path: 'universa/signup',
+    lazy: async () => ({ Component: (await import('../desk/signup/signup-page')).SignupPage }),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoading,
+    children: [
+      { index: true, loader: () => redirect('/universa') },
+      // The spec links to /login, which never existed as a screen; keep such links working.
+      {
+        path: 'login',
+        loader: ({ request }) => redirect(`/surveydesk/signin${new URL(request.url).search}`),
+      },
+      {
+        element: <PublicLayout />,
+        // A pathless child with its own error element keeps the header and footer around errors.
+        children: [{ errorElement: <RouteErrorPage />, children: publicRoutes }],
+      },
+      {
+        path: 'surveydesk',
+        lazy: async () => ({ Component: (await import('./desk-layout')).DeskLayout }),
+        children: [{ errorElement: <RouteErrorPage />, children: deskRoutes }],
+      },
+    ],
+  },
+];
+
+/** Kept out of module scope so that importing the route table never touches `window`. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

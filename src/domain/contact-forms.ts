@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { isValidEmail, normalizeEmail } from './email.ts';
+import { messages } from './messages.ts';
+
+export const contactLimits = {
+  nameMinLength: 2,
+  streetMinLength: 3,
+  cityMinLength: 2,
+  phoneMinLength: 6,
+  postcodeLength: 5,
+  titleMaxLength: 40,
+  messageMaxLength: 5000,
+  adultAge: 18,
+  maxAge: 120,
+} as const;
+
+export const callTimes = ['Morgens', 'Mittags', 'Nachmittags', 'Abends'] as const;
+export type CallTime = (typeof callTimes)[number];
+
+export const salutations = ['Herr', 'Frau', 'Divers'] as const;
+export type Salutation = (typeof salutations)[number];
+
+// Every check aborts the field on failure, so a field only ever shows its first problem
+// (an empty e-mail is "required", never also "invalid").
+const stop = (message: string) => ({ error: message, abort: true });
+
+/** Counts what a person sees as characters, not UTF-16 code units. */
+const characterCount = (value: string) => [...value].length;
+
+/** A trimmed text whose type error (e.g. a missing field) reads as the field's own message. */
+const text = (message: string) => z.string({ error: message }).trim();
+
+const requiredText = (message: string) => text(message).min(1, stop(message));
+
+/** A checkbox that must be ticked. */
+const mustAccept = (message: string) =>
+  z.boolean({ error: message }).refine((checked) => checked, stop(message));
+
+// Combining marks are allowed next to letters for scripts that need them; NFC first so that a
+// decomposed "ü" (as some keyboards and pasted text produce) counts as one letter.
+const namePattern = /^[\p{L}\p{M}' ’-]+$/u;
+
+function isPlausibleName(name: string): boolean {
+  if (!namePattern.test(name) || characterCount(name) < contactLimits.nameMinLength) return false;
+  // Separators are ignored so that 'a a' or 'A-a' count as one repeated letter; this also
+  // covers the spec's "only x characters and spaces" ('xx', 'X x').
+  const letters = name.toLowerCase().replace(/[^\p{L}\p{M}]/gu, '');
+  return new Set(letters).size > 1;
+}
+
+/** The KFZ and contact page rule for first and last names. */
+export function personNameSchema(message: string) {
+  return text(message).normalize('NFC').refine(isPlausibleName, stop(message));
+}
+
+export const emailSchema = z
+  .string({ error: messages.emailRequired })
+  .overwrite(normalizeEmail)
+  .min(1, stop(messages.emailRequired))
+  .refine(isValidEmail, stop(messages.emailInvalid));
+
+// Separators only between digits, so that '------' or '+ / -' cannot pass the length rule.
+const phonePattern = /^\+?[0-9](?:[0-9 /-]*[0-9])?$/;
+
+export function isValidPhone(phone: string): boolean {
+  return phonePattern.test(phone) && phone.length >= contactLimits.phoneMinLength;
+}
+
+/** The KFZ and contact page phone rule; the spec gives one message for empty and malformed. */
+export const phoneSchema = text(messages.phoneInvalid).refine(
+  isValidPhone,
+  stop(messages.phoneInvalid),
+);
+
+export const callTimeSchema = z
+  .enum(['', ...callTimes], { error: messages.callTimeInvalid })
+  .default('');
+
+const postcodePattern = /^[0-9]{5}$/;
+
+export const questionnaireContactSchema = z.object({
+  first_name: requiredText(messages.firstNameRequired),
+  last_name: requiredText(messages.lastNameRequired),
+  adress: requiredText(messages.adressRequired),
+  postcode: requiredText(messages.postcodeRequired).regex(
+    postcodePattern,
+    stop(messages.postcodeInvalid),
+  ),
+  city: requiredText(messages.cityRequired),
+  phone: requiredText(messages.phoneRequired).regex(/^\+?[0-9 ]+$/, stop(messages.phoneInvalid)),
+  email: emailSchema,
+  offer_info: z.boolean({ error: messages.invalidValue }).default(false),
+  terms_accepted: mustAccept(messages.acceptRequired),
+  data_processing_consent: mustAccept(messages.acceptRequired),
+});
+
+export type QuestionnaireContactInput = z.input<typeof questionnaireContactSchema>;
+export type QuestionnaireContact = z.output<typeof questionnaireContactSchema>;
+
+export const kfzRequestSchema = z.object({
+  first_name: personNameSchema(messages.firstNameInvalid),
+  last_name: personNameSchema(messages.lastNameInvalid),
+  email: emailSchema,
+  phone: phoneSchema,
+  call_time: callTimeSchema,
+  data_processing_consent: mustAccept(messages.privacyConsentRequired),
+  terms_accepted: mustAccept(messages.termsRequired),
+  // The spec's KFZ form always sends true; the default keeps that when the field is absent.
+  offer_info: z.boolean({ error: messages.invalidValue }).default(true),
+});
+
+export type KfzRequestInput = z.input<typeof kfzRequestSchema>;
+export type KfzRequest = z.output<typeof kfzRequestSchema>;
+
+const isoDatePattern = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+
+interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function parseIsoDate(value: string): CalendarDate | undefined {
+  const match = isoDatePattern.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return { year, month, day };
+}
+
+function formatIsoDate({ year, month, day }: CalendarDate): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+// A 29 February moved into a common year becomes 28 February, so on 29 Feb 2028 the
+// youngest adult was born on 28 Feb 2010. Conversely someone born on 29 Feb 2008 is 18 from
+// 1 March 2026, which matches how German law (§ 188 Abs. 3 BGB) counts the age.
+function yearsBefore(date: CalendarDate, years: number): CalendarDate {
+  const year = date.year - years;
+  return { year, month: date.month, day: Math.min(date.day, daysInMonth(year, date.month)) };
+}
+
+// The local calendar day of `today` decides, because the visitor picks the date in a local date
+// input and a birthday starts at local midnight; reading UTC would shift it by a day for part
+// of every day in Germany.
+function localCalendarDate(today: Date): CalendarDate {
+  return { year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() };
+}
+
+/** Limits for the birthdate input: `max` is the youngest adult, `min` the oldest plausible. */
+export function birthdateBounds(today: Date): { min: string; max: string } {
+  const date = localCalendarDate(today);
+  return {
+    min: formatIsoDate(yearsBefore(date, contactLimits.maxAge)),
+    max: formatIsoDate(yearsBefore(date, contactLimits.adultAge)),
+  };
+}
+
+/** The one message for a birthdate (ISO 'YYYY-MM-DD'), or undefined when it is acceptable. */
+export function birthdateProblem(value: string, today: Date): string | undefined {
+  if (value === '') return messages.birthdateRequired;
+  const birthdate = parseIsoDate(value);
+  if (!birthdate) return messages.birthdateInvalid;
+  // Zero-padded ISO dates with four-digit years compare correctly as strings.
+  const iso = formatIsoDate(birthdate);
+  const { min, max } = birthdateBounds(today);
+  if (iso > formatIsoDate(localCalendarDate(today))) return messages.birthdateInFuture;
+  if (iso < min) return messages.birthdateImplausible;
+  if (iso > max) return messages.birthdateUnderage;
+  return undefined;
+}
+
+const optionalText = (pattern: RegExp, minLength: number, message: string) =>
+  text(message)
+    .normalize('NFC')
+    .refine(
+      (value) => value === '' || (pattern.test(value) && characterCount(value) >= minLength),
+      stop(message),
+    )
+    .default('');
+
+/**
+ * The contact page. Takes the clock as a function so that one long-lived schema judges ages
+ * against the day of each parse, and tests can fix the day.
+ */
+export function createContactRequestSchema(today: () => Date) {
+  return z.object({
+    salutation: z.enum(['', ...salutations], { error: messages.salutationInvalid }).default(''),
+    title: text(messages.invalidValue)
+      .max(contactLimits.titleMaxLength, stop(messages.titleTooLong))
+      .default(''),
+    birthdate: text(messages.birthdateRequired).superRefine((value, ctx) => {
+      const problem = birthdateProblem(value, today());
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    first_name: personNameSchema(messages.firstNameInvalid),
+    last_name: personNameSchema(messages.lastNameInvalid),
+    adress: optionalText(
+      /^[\p{L}\p{M}0-9 .-]+$/u,
+      contactLimits.streetMinLength,
+      messages.adressInvalid,
+    ),
+    postcode: text(messages.postcodeInvalid)
+      .refine(
+        (value) => value === '' || postcodePattern.test(value),
+        stop(messages.postcodeInvalid),
+      )
+      .default(''),
+    city: optionalText(/^[\p{L}\p{M} -]+$/u, contactLimits.cityMinLength, messages.cityInvalid),
+    email: emailSchema,
+    phone: phoneSchema,
+    call_time: callTimeSchema,
+    existing_customer: z.boolean({ error: messages.invalidValue }).optional(),
+    message: text(messages.invalidValue)
+      .max(contactLimits.messageMaxLength, stop(messages.messageTooLong))
+      .default(''),
+    data_processing_consent: mustAccept(messages.privacyConsentRequired),
+    terms_accepted: mustAccept(messages.termsRequired),
+    // The spec's contact page always sends true; the default keeps that when the field is absent.
+    offer_info: z.boolean({ error: messages.invalidValue }).default(true),
+  });
+}
+
+export type ContactRequestSchema = ReturnType<typeof createContactRequestSchema>;
+export type ContactRequestInput = z.input<ContactRequestSchema>;
+export type ContactRequest = z.output<ContactRequestSchema>;

@@ -1,0 +1,45 @@
+// Every German text a visitor or staff member can see from a validation rule. The spec's strings
+// are copied verbatim, including the non-breaking hyphen (U+2011) in two of the e-mail messages.
+export const messages = {
+  // Questionnaire contact form
+  firstNameRequired: 'Vorname ist erforderlich.',
+  lastNameRequired: 'Nachname ist erforderlich.',
+  adressRequired: 'Straße und Hausnummer ist erforderlich.',
+  postcodeRequired: 'PLZ ist erforderlich.',
+  cityRequired: 'Stadt ist erforderlich.',
+  phoneRequired: 'Telefonnummer ist erforderlich.',
+  acceptRequired: 'Bitte akzeptieren.',
+
+  // Shared e-mail check
+  emailRequired: 'E‑Mail ist erforderlich.',
+  emailInvalid: 'Bitte eine gültige E‑Mail-Adresse eingeben.',
+
+  // KFZ form and contact page
+  firstNameInvalid: 'Bitte einen gültigen Vornamen eingeben.',
+  lastNameInvalid: 'Bitte einen gültigen Nachnamen eingeben.',
+  phoneInvalid: 'Bitte eine gültige Telefonnummer eingeben.',
+  privacyConsentRequired: 'Bitte Datenschutzhinweise bestätigen.',
+  termsRequired: 'Bitte AGB akzeptieren.',
+
+  // Contact page birthdate
+  birthdateRequired: 'Geburtsdatum ist erforderlich.',
+  birthdateInvalid: 'Bitte ein gültiges Geburtsdatum angeben.',
+  birthdateInFuture: 'Geburtsdatum darf nicht in der Zukunft liegen.',
+  birthdateImplausible: 'Bitte ein plausibles Datum angeben.',
+  birthdateUnderage: 'Sie müssen mindestens 18 Jahre alt sein.',
+
+  // Staff registration
+  passwordsDoNotMatch: 'Die Passwörter stimmen nicht überein.',
+
+  // The spec blocks these values without naming a message; a visitor must always see why.
+  postcodeInvalid: 'Bitte eine gültige PLZ mit 5 Ziffern eingeben.',
+  adressInvalid: 'Bitte eine gültige Straße und Hausnummer eingeben.',
+  cityInvalid: 'Bitte einen gültigen Ort eingeben.',
+  salutationInvalid: 'Bitte eine gültige Anrede auswählen.',
+  callTimeInvalid: 'Bitte eine gültige Rückrufzeit auswählen.',
+  titleTooLong: 'Der Titel darf höchstens 40 Zeichen lang sein.',
+  messageTooLong: 'Die Nachricht darf höchstens 5000 Zeichen lang sein.',
+  invalidValue: 'Bitte eine gültige Eingabe machen.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../ui/page-header';
+
+export function NotFoundPage() {
+  return (
+    <div className="py-8">
+      <PageHeader title="Seite nicht gefunden">
+        <p>Die Seite, die Sie aufrufen wollten, gibt es nicht oder nicht mehr.</p>
+      </PageHeader>
+      <Link
+        to="/universa"
+        className="inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        Zur Startseite
+      </Link>
+    </div>
+  );
+}
