@@ -1,3 +1,7 @@
+// The agent's customers live in Germany: calendar rules (the 18th birthday on the contact page)
+// are judged by the German date, not the server's UTC midnight. TZ overrides it.
+process.env.TZ ??= 'Europe/Berlin';
+
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';

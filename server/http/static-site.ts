@@ -15,11 +15,12 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
-      index: false,
+      // '/' is the app itself; every other client route comes through the fallback below.
+      index: ['index.html'],
       setHeaders: (res, filePath) => {
         // Hashed build output never changes under its name; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
+        res.header(
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

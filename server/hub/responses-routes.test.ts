@@ -21,7 +21,7 @@ describe('responses API', () => {
     hub.app.inject({ method: 'POST', url: '/api/responses', payload: payload as object });
 
   /** Runs a request that must be refused and checks that it wrote nothing. */
-  async function expectNothingWritten(send: () => Promise<{ statusCode: number }>) {
+  async function expectNothingWritten<R>(send: () => Promise<R>): Promise<R> {
     const before = await Promise.all([
       countRows(hub.db, 'responses'),
       countRows(hub.db, 'answers'),
@@ -116,7 +116,7 @@ describe('responses API', () => {
       }),
     );
     expect(res.statusCode).toBe(400);
-    expect(JSON.parse((res as unknown as { body: string }).body)).toEqual({
+    expect(res.json()).toEqual({
       error: { code: 'invalid_json', message: 'Der Inhalt ist kein gültiges JSON.' },
     });
   });

@@ -1,0 +1,85 @@
+// npm run bench:hub — what the HTTP layer costs on top of the database for POST /api/responses.
+// Runs the hub in-process on 127.0.0.1 against PGlite in a temporary folder (or DATABASE_URL),
+// loads it with autocannon for a fixed time, then does the same inserts straight through the
+// repository with the same concurrency, and prints both and their ratio. Bounded in time.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../server/app.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { setupDatabase } from '../server/db/setup.ts';
+import { saveSubmission } from '../server/hub/responses-repository.ts';
+import { parseSubmission } from '../src/domain/submission.ts';
+import { tabalugaSubmission } from '../tests/helpers/hub.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-hub-'));
+const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+await setupDatabase(db, { gateway: true, admin: undefined });
+const app = await buildApp({
+  config: {
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-0000',
+    hubService: undefined,
+    // The benchmark measures throughput, not the limiter.
+    rateLimit: { submissionsPerMinute: 1_000_000, batchesPerMinute: 1_000_000 },
+    staticDir: path.join(dataDir, 'no-dist'),
+    logLevel: 'silent',
+  },
+  db,
+  logger: false,
+});
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+
+const http = await autocannon({
+  url: `${url}/api/responses`,
+  connections,
+  duration: seconds,
+  requests: [
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req) => ({ ...req, body: JSON.stringify(tabalugaSubmission()) }),
+    },
+  ],
+});
+if (http.non2xx > 0) console.warn(`Warnung: ${http.non2xx} Antworten ohne 2xx`);
+
+// The same work without HTTP: validate and store, `connections` at a time, for the same time.
+const latencies: number[] = [];
+const deadline = Date.now() + seconds * 1000;
+async function worker() {
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const parsed = parseSubmission(tabalugaSubmission(), () => new Date());
+    if (!parsed.success) throw new Error('Ungültige Testdaten');
+    await saveSubmission(db, parsed.data, new Date());
+    latencies.push(performance.now() - started);
+  }
+}
+const directStart = performance.now();
+await Promise.all(Array.from({ length: connections }, worker));
+const directSeconds = (performance.now() - directStart) / 1000;
+latencies.sort((a, b) => a - b);
+const direct = {
+  rps: latencies.length / directSeconds,
+  p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+};
+
+await app.close();
+await db.close();
+await rm(dataDir, { recursive: true, force: true });
+
+const row = (name: string, rps: number, p99: number) =>
+  `${name.padEnd(34)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${p99.toFixed(1).padStart(7)} ms`;
+console.log(
+  `\nPOST /api/responses, ${connections} gleichzeitig, je ${seconds} s, ${db.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+);
+console.log(row('HTTP (autocannon)', http.requests.average, http.latency.p99));
+console.log(row('direkt (Validierung + Repository)', direct.rps, direct.p99));
+console.log(
+  `Verhältnis HTTP/direkt: ${(http.requests.average / direct.rps).toFixed(2)} (Durchsatz), ` +
+    `${(http.latency.p99 / direct.p99).toFixed(2)} (p99)`,
+);

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Debian's Chromium where it exists: these machines cannot download Playwright's own build.
+const systemChromium = '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  // CI has two cores; one of them runs the server.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  use: {
+    baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-dev-shm-usage',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/serve.mjs',
+    url: `${baseURL}/api/health`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    // Without this the process group is SIGKILLed and serve.mjs cannot delete its temp folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

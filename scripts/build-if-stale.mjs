@@ -1,0 +1,56 @@
+// Builds the app when dist/ is missing or was built from other sources. Content hashes, not
+// file times: a fresh clone or a branch switch gives every file a new time.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const inputs = ['src', 'public', 'sw', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const stampFile = path.join(root, 'dist', '.build-hash');
+
+function* files(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return;
+  if (statSync(full).isDirectory()) {
+    for (const name of readdirSync(full).sort()) yield* files(path.join(entry, name));
+  } else {
+    yield entry;
+  }
+}
+
+export function sourceHash() {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    for (const file of files(input)) {
+      // Tests do not change what is built.
+      if (/\.test\.tsx?$/.test(file)) continue;
+      hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+    }
+  }
+  // VITE_* variables are baked into the bundle, so they are part of what was built.
+  for (const [key, value] of Object.entries(process.env).sort()) {
+    if (key.startsWith('VITE_')) hash.update(`${key}=${value}\0`);
+  }
+  return hash.digest('hex');
+}
+
+export function buildIfStale() {
+  const hash = sourceHash();
+  const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+  if (built === hash && existsSync(path.join(root, 'dist', 'index.html'))) return false;
+  console.log(built ? 'Quellen geändert: baue die App neu …' : 'Baue die App …');
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stampFile, hash + '\n');
+  return true;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildIfStale();
+}
