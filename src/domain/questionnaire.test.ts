@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { parseSubmission } from './submission.ts';
+import {
+  buildAnswerPayload,
+  buildQuestionnaireSubmission,
+  childCount,
+  CONSENT_VERSION,
+  inputPlaceholder,
+  questionListSchema,
+  tabalugaOfferPdf,
+  type Question,
+} from './questionnaire.ts';
+
+const hubQuestions = [
+  {
+    id: 3,
+    form_id: 1,
+    sequence: 3,
+    type: 'multiple-choice',
+    question: 'Betrag?',
+    options: { '1': '25 €', '2': '50 €', '10': '150 €', '3': '100 €' },
+    multipleAnswers: false,
+    information: null,
+  },
+  {
+    id: 1,
+    form_id: 1,
+    sequence: 1,
+    type: 'multiple-choice',
+    question: 'Wie viele Kinder?',
+    options: { '1': 'Eins', '2': 'Zwei', '3': 'Drei oder mehr' },
+    multipleAnswers: false,
+    information: 'Info',
+  },
+  {
+    id: 2,
+    form_id: 1,
+    sequence: 2,
+    type: 'input',
+    question: 'Geburtsdaten?',
+    options: {},
+    multipleAnswers: false,
+  },
+];
+
+describe('questions from the hub', () => {
+  it('accepts an array or an object with a data array, sorted by sequence', () => {
+    const fromArray = questionListSchema.parse(hubQuestions);
+    const fromData = questionListSchema.parse({ data: hubQuestions });
+    expect(fromArray.map((q) => q.id)).toEqual([1, 2, 3]);
+    expect(fromData).toEqual(fromArray);
+  });
+
+  it('turns the option map into a list in key order', () => {
+    const [, , amount] = questionListSchema.parse(hubQuestions);
+    expect(amount!.options).toEqual(['25 €', '50 €', '100 €', '150 €']);
+  });
+
+  it('uses the first option as an input placeholder, or "Antwort eingeben..."', () => {
+    const [, dates] = questionListSchema.parse(hubQuestions);
+    expect(inputPlaceholder(dates!)).toBe('Antwort eingeben...');
+    expect(inputPlaceholder({ ...dates!, options: ['z. B. 1985'] })).toBe('z. B. 1985');
+  });
+
+  it('refuses a question of an unknown type', () => {
+    expect(questionListSchema.safeParse([{ ...hubQuestions[0], type: 'slider' }]).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('Tabaluga rules', () => {
+  it.each([
+    ['Eins', 1],
+    ['Zwei', 2],
+    ['Drei oder mehr', 3],
+    [undefined, 1],
+  ])('answer %s to the first question shows %i date inputs', (answer, count) => {
+    expect(childCount(answer)).toBe(count);
+  });
+
+  it.each([
+    ['25 €', '/universa/tabaluga/angebot-25.pdf'],
+    ['50 €', '/universa/tabaluga/angebot-50.pdf'],
+    ['100 €', '/universa/tabaluga/angebot-100.pdf'],
+    ['150 €', '/universa/tabaluga/angebot-150.pdf'],
+    ['75 €', '/universa/tabaluga/angebot-150.pdf'],
+    [undefined, '/universa/tabaluga/angebot-150.pdf'],
+  ])('third answer %s picks %s', (answer, pdf) => {
+    expect(tabalugaOfferPdf(answer)).toBe(pdf);
+  });
+});
+
+describe('answer payload', () => {
+  const questions: Question[] = questionListSchema.parse([
+    ...hubQuestions,
+    {
+      id: 6,
+      sequence: 4,
+      type: 'multiple-choice',
+      question: 'Leistungen?',
+      options: { '1': 'A', '2': 'B', '3': 'C' },
+      multipleAnswers: true,
+    },
+    { id: 8, sequence: 5, type: 'input', question: 'Jahr?', options: { '1': 'z. B. 1985' } },
+  ]);
+
+  it('has every question in order, with multi-select and dates joined and gaps as ""', () => {
+    const payload = buildAnswerPayload(questions, {
+      1: 'Zwei',
+      2: ['2019-05-01', '2021-09-14'],
+      6: ['A', 'C'],
+      8: '  1985 ',
+    });
+    expect(payload).toEqual([
+      { question_id: 1, answer: 'Zwei' },
+      { question_id: 2, answer: '2019-05-01, 2021-09-14' },
+      { question_id: 3, answer: '' },
+      { question_id: 6, answer: 'A, C' },
+      { question_id: 8, answer: '1985' },
+    ]);
+  });
+
+  it('drops empty date inputs from the children list', () => {
+    expect(buildAnswerPayload(questions, { 2: ['2019-05-01', ''] })[1]).toEqual({
+      question_id: 2,
+      answer: '2019-05-01',
+    });
+  });
+
+  it('builds a submission the hub accepts, with names as create_user and ISO timestamps', () => {
+    const now = new Date('2026-11-22T10:15:00.000Z');
+    const submission = buildQuestionnaireSubmission({
+      clientId: '0b8a1c52-5b0e-4f8e-9a61-2f7d8c7f4a10',
+      formId: 1,
+      questions,
+      answers: { 1: 'Eins', 2: ['2020-01-31'], 3: '50 €' },
+      contact: {
+        first_name: 'Anna',
+        last_name: 'Groß',
+        adress: 'Lindenweg 4',
+        postcode: '80331',
+        city: 'München',
+        phone: '+49 89 123456',
+        email: 'anna@example.de',
+        offer_info: false,
+        terms_accepted: true,
+        data_processing_consent: true,
+      },
+      now,
+    });
+    expect(submission).toMatchObject({
+      form_id: 1,
+      source: 'questionnaire',
+      create_user: 'Anna Groß',
+      changed_user: 'Anna Groß',
+      create_date: '2026-11-22T10:15:00.000Z',
+      changed_date: '2026-11-22T10:15:00.000Z',
+      captured_at: '2026-11-22T10:15:00.000Z',
+      consent_version: CONSENT_VERSION,
+      adress: 'Lindenweg 4',
+    });
+    const parsed = parseSubmission(submission, () => now);
+    expect(parsed.success).toBe(true);
+  });
+});

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { QuestionnaireContact } from './contact-forms.ts';
+import type { SubmissionEnvelope } from './submission.ts';
+
+export const TABALUGA_FORM_ID = 1;
+export const PKV_FORM_ID = 2;
+/** The spec shows the children's date inputs for the question whose id is 2. */
+export const CHILD_DATES_QUESTION_ID = 2;
+export const MAX_CHILDREN = 3;
+
+/** Which text of the consent checkboxes the visitor saw; stored with every lead. */
+export const CONSENT_VERSION = '2026-11-22';
+
+export const questionTypes = ['multiple-choice', 'input'] as const;
+
+/** Options arrive as an object keyed '1', '2', ... (or, from older data, an array). */
+const optionsSchema = z
+  .union([z.record(z.string(), z.string()), z.array(z.string()), z.null()])
+  .optional()
+  .transform((options): string[] => {
+    if (!options) return [];
+    if (Array.isArray(options)) return options;
+    return Object.entries(options)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([, value]) => value);
+  });
+
+export const questionSchema = z.object({
+  id: z.number().int(),
+  form_id: z.number().int().optional(),
+  sequence: z.number(),
+  type: z.enum(questionTypes),
+  question: z.string(),
+  options: optionsSchema,
+  multipleAnswers: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  information: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+export type Question = z.output<typeof questionSchema>;
+
+/** The hub answers with an array, or with an object whose `data` field is the array. */
+export const questionListSchema = z
+  .union([z.array(questionSchema), z.object({ data: z.array(questionSchema) })])
+  .transform((value) => (Array.isArray(value) ? value : value.data))
+  .transform((questions) => [...questions].sort((a, b) => a.sequence - b.sequence || a.id - b.id));
+
+/** A question's answer while the visitor works: text, or a list for multi-select and dates. */
+export type AnswerValue = string | string[];
+export type Answers = Record<number, AnswerValue>;
+
+export function inputPlaceholder(question: Question): string {
+  return question.options[0] || 'Antwort eingeben...';
+}
+
+/** Eins = 1, Zwei = 2, Drei oder mehr = 3; before an answer, one date input. */
+export function childCount(answer: AnswerValue | undefined): number {
+  switch (answer) {
+    case 'Zwei':
+      return 2;
+    case 'Drei oder mehr':
+      return 3;
+    default:
+      return 1;
+  }
+}
+
+/** The answer of the question at `index` in sequence order. */
+export function answerAt(questions: Question[], answers: Answers, index: number) {
+  const question = questions[index];
+  return question ? answers[question.id] : undefined;
+}
+
+export const tabalugaDocuments = {
+  flyer: '/universa/tabaluga/flyer.pdf',
+  offers: {
+    25: '/universa/tabaluga/angebot-25.pdf',
+    50: '/universa/tabaluga/angebot-50.pdf',
+    100: '/universa/tabaluga/angebot-100.pdf',
+    150: '/universa/tabaluga/angebot-150.pdf',
+  },
+} as const;
+
+export const pkvDocuments = {
+  info: '/universa/pkv/info.pdf',
+  /** Static sample until form 2's document is served from storage. */
+  offer: '/universa/pkv/angebot.pdf',
+} as const;
+
+type OfferAmount = keyof typeof tabalugaDocuments.offers;
+
+/** The Tabaluga offer PDF picked by the third answer (25, 50, 100, 150 €); 150 € otherwise. */
+export function tabalugaOfferPdf(thirdAnswer: AnswerValue | undefined): string {
+  const amount = Number(/\d+/.exec(String(thirdAnswer ?? ''))?.[0]);
+  const known = amount in tabalugaDocuments.offers ? (amount as OfferAmount) : 150;
+  return tabalugaDocuments.offers[known];
+}
+
+/**
+ * The answer list as the hub stores it: every question in order, multi-select answers and
+ * children's dates joined with ', ', an unanswered question as ''.
+ */
+export function buildAnswerPayload(
+  questions: Question[],
+  answers: Answers,
+): { question_id: number; answer: string }[] {
+  return questions.map((question) => {
+    const value = answers[question.id];
+    const answer = Array.isArray(value)
+      ? value
+          .map((v) => v.trim())
+          .filter(Boolean)
+          .join(', ')
+      : (value ?? '').trim();
+    return { question_id: question.id, answer };
+  });
+}
+
+export type QuestionnaireSubmission = Omit<SubmissionEnvelope, 'source'> & {
+  source: 'questionnaire';
+} & QuestionnaireContact;
+
+export function buildQuestionnaireSubmission(input: {
+  clientId: string;
+  formId: number;
+  questions: Question[];
+  answers: Answers;
+  contact: QuestionnaireContact;
+  now: Date;
+}): QuestionnaireSubmission {
+  const timestamp = input.now.toISOString();
+  const name = `${input.contact.first_name} ${input.contact.last_name}`.trim();
+  return {
+    client_id: input.clientId,
+    form_id: input.formId,
+    source: 'questionnaire',
+    answers: buildAnswerPayload(input.questions, input.answers),
+    ...input.contact,
+    create_date: timestamp,
+    changed_date: timestamp,
+    captured_at: timestamp,
+    create_user: name,
+    changed_user: name,
+    consent_version: CONSENT_VERSION,
+  };
+}
