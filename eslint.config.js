@@ -159,7 +159,14 @@ const boundaries = [
 ];
 
 export default defineConfig([
-  globalIgnores(['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/']),
+  globalIgnores([
+    'dist/',
+    'node_modules/',
+    'data/',
+    'test-results/',
+    'playwright-report/',
+    '.tmp/',
+  ]),
   {
     name: 'base/javascript',
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],

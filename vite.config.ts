@@ -7,10 +7,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 // The Node server owns these prefixes (hub API and the Supabase-compatible gateway), so the dev
 // server and `vite preview` hand them over instead of answering with index.html.
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
-  ['/api', '/auth', '/rest', '/storage'].map((prefix) => [
-    prefix,
-    { target: apiTarget, changeOrigin: false },
-  ]),
+  ['/api', '/auth', '/rest', '/storage'].map((prefix) => [prefix, { target: apiTarget }]),
 );
 
 // Survey Desk code must never reach a visitor of the public pages. Every chunk that contains a

@@ -24,3 +24,27 @@ test('/login leads to the Survey Desk sign-in', async ({ page }) => {
   await expect(page).toHaveURL(/\/surveydesk\/signin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
 });
+
+test('a visitor of /universa downloads no Survey Desk code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/universa');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => /\/desk-[^/]*\.js$/.test(path))).toEqual([]);
+});
+
+test('a screen whose code cannot be loaded shows a German error, not a blank page', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/desk-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/surveydesk/signin');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Es ist ein Fehler aufgetreten' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Seite neu laden' })).toBeVisible();
+});

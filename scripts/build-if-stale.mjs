@@ -7,7 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const inputs = ['src', 'public', 'sw', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const inputs = [
+  'src',
+  'public',
+  'sw',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const stampFile = path.join(root, 'dist', '.build-hash');
 
 function* files(entry) {
@@ -26,7 +34,11 @@ export function sourceHash() {
     for (const file of files(input)) {
       // Tests do not change what is built.
       if (/\.test\.tsx?$/.test(file)) continue;
-      hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(path.join(root, file)))
+        .update('\0');
     }
   }
   // VITE_* variables are baked into the bundle, so they are part of what was built.

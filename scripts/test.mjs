@@ -35,9 +35,13 @@ const steps = [
   () => step('Build', [path.join(root, 'scripts', 'build-if-stale.mjs')]),
   () => step('Größenbudget', [path.join(root, 'scripts', 'check-size.mjs')]),
   () =>
-    step('Browsertests (Playwright)', [bin('@playwright/test', 'cli.js'), 'test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-    }),
+    step(
+      'Browsertests (Playwright)',
+      [bin('@playwright/test', 'cli.js'), 'test', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      },
+    ),
 ];
 
 let ok = true;
@@ -51,7 +55,10 @@ for (const run of steps) {
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 const vitest = read(vitestReport);
 const playwright = read(playwrightReport);
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const passed =
+  (vitest?.numPassedTests ?? 0) +
+  (playwright?.stats?.expected ?? 0) +
+  (playwright?.stats?.flaky ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 && passed > 0 ? 0 : 1);

@@ -48,11 +48,17 @@ describe('on a real PostgreSQL server', () => {
 
   it('enforces the constraints of the data model', async () => {
     const fails = (sql: string) => expect(db.query(sql)).rejects.toThrow();
-    await fails(`insert into questions (form_id, question, type, sequence) values (1, 'Frage?', 'text', 1)`);
-    await fails(`insert into questions (form_id, question, type, sequence) values (99, 'Frage?', 'input', 1)`);
+    await fails(
+      `insert into questions (form_id, question, type, sequence) values (1, 'Frage?', 'text', 1)`,
+    );
+    await fails(
+      `insert into questions (form_id, question, type, sequence) values (99, 'Frage?', 'input', 1)`,
+    );
     await fails(`insert into forms (title) values ('Tabaluga')`);
     await fails(`insert into answers (response_id, question_id, answer) values (123456, 1, 'x')`);
-    await fails(`insert into staff (user_id, email, role) values (gen_random_uuid(), 'x@example.de', 'boss')`);
+    await fails(
+      `insert into staff (user_id, email, role) values (gen_random_uuid(), 'x@example.de', 'boss')`,
+    );
     // The next generated ids come after the seeded ones.
     const created = await db.query<{ id: number }>(
       `insert into forms (title, description) values ('Neuer Fragebogen', 'Beschreibung') returning id`,
@@ -91,13 +97,15 @@ describe('on a real PostgreSQL server', () => {
     const pending = await db.query<{ id: string }>(
       `insert into auth.users (email, encrypted_password) values ('neu@example.de', 'x') returning id`,
     );
-    const admin = await db.query<{ user_id: string }>(`select user_id from staff where role = 'admin'`);
+    const admin = await db.query<{ user_id: string }>(
+      `select user_id from staff where role = 'admin'`,
+    );
     const asRole = (role: string, sub: string | null, sql: string) =>
       db.transaction(async (tx) => {
-        await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
-          role,
-          JSON.stringify(sub ? { sub, role } : { role }),
-        ]);
+        await tx.query(
+          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
+          [role, JSON.stringify(sub ? { sub, role } : { role })],
+        );
         return (await tx.query(sql)).rows;
       });
 
@@ -107,11 +115,15 @@ describe('on a real PostgreSQL server', () => {
     expect(await asRole('authenticated', pending.rows[0]!.id, 'select role from staff')).toEqual([
       { role: 'pending' },
     ]);
-    expect(await asRole('authenticated', admin.rows[0]!.user_id, 'select email from users')).toEqual(
-      expect.arrayContaining([{ email: 'erika@example.de' }]),
-    );
+    expect(
+      await asRole('authenticated', admin.rows[0]!.user_id, 'select email from users'),
+    ).toEqual(expect.arrayContaining([{ email: 'erika@example.de' }]));
     await expect(
-      asRole('authenticated', pending.rows[0]!.id, `update staff set role = 'admin' returning role`),
+      asRole(
+        'authenticated',
+        pending.rows[0]!.id,
+        `update staff set role = 'admin' returning role`,
+      ),
     ).resolves.toEqual([]);
   });
 

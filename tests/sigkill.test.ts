@@ -57,9 +57,13 @@ describe('a server killed with SIGKILL during a stream of submissions', () => {
     const list = await fetch(`${server.url}/api/responses?limit=500`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const stored = new Set(((await list.json()) as { client_id: string }[]).map((r) => r.client_id));
+    const stored = new Set(
+      ((await list.json()) as { client_id: string }[]).map((r) => r.client_id),
+    );
     const lost = acknowledged.filter((id) => !stored.has(id));
-    console.log(`SIGKILL: ${acknowledged.length} bestätigt, ${stored.size} gespeichert, ${lost.length} verloren`);
+    console.log(
+      `SIGKILL: ${acknowledged.length} bestätigt, ${stored.size} gespeichert, ${lost.length} verloren`,
+    );
     expect(acknowledged.length).toBeGreaterThanOrEqual(60);
     expect(lost).toEqual([]);
   }, 120_000);

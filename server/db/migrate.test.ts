@@ -36,7 +36,9 @@ describe('migration runner', () => {
     const again = await migrate(db, await readMigrations(dir));
     expect(again.applied).toEqual([]);
     expect(again.skipped).toHaveLength(2);
-    const recorded = await db.query('select version, name from supabase_migrations.schema_migrations order by version');
+    const recorded = await db.query(
+      'select version, name from supabase_migrations.schema_migrations order by version',
+    );
     expect(recorded.rows).toEqual([
       { version: '20260101000000', name: 'first' },
       { version: '20260102000000', name: 'second' },
@@ -63,7 +65,9 @@ describe('migration runner', () => {
     await write('20260101000000_first.sql', 'create table a (id int);');
     await migrate(db, await readMigrations(dir));
     await write('20260101000000_first.sql', 'create table a (id bigint);');
-    await expect(migrate(db, await readMigrations(dir))).rejects.toThrow(/wurde nach dem Anwenden geändert/);
+    await expect(migrate(db, await readMigrations(dir))).rejects.toThrow(
+      /wurde nach dem Anwenden geändert/,
+    );
   });
 
   it('refuses a database that has migrations the files do not know', async () => {

@@ -40,8 +40,7 @@ export async function setupDatabase(db: Database, options: SetupOptions): Promis
     const seedSql = await readFile(seedFile, 'utf8');
     await db.transaction((tx) => tx.exec(seedSql));
   }
-  const admin =
-    options.gateway && options.admin ? await ensureAdmin(db, options.admin) : undefined;
+  const admin = options.gateway && options.admin ? await ensureAdmin(db, options.admin) : undefined;
   return { migrations, seeded, admin };
 }
 

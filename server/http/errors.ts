@@ -14,7 +14,11 @@ export class HttpError extends Error {
   }
 }
 
-export function errorBody(code: string, message: string, details?: unknown): { error: ApiErrorBody } {
+export function errorBody(
+  code: string,
+  message: string,
+  details?: unknown,
+): { error: ApiErrorBody } {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
@@ -24,7 +28,10 @@ export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
 
 // Fastify's own client errors, in German and in the hub's error shape.
 const fastifyClientErrors: Record<string, { code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'Der Inhalt ist kein gültiges JSON.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'Der Inhalt ist kein gültiges JSON.',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'Der Inhalt ist leer.' },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     code: 'payload_too_large',
@@ -44,11 +51,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error);
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
-    if (known) return reply.code(error.statusCode ?? 400).send(errorBody(known.code, known.message));
+    if (known)
+      return reply.code(error.statusCode ?? 400).send(errorBody(known.code, known.message));
     if (error.statusCode === 429) {
       return reply
         .code(429)
-        .send(errorBody('rate_limited', 'Zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.'));
+        .send(
+          errorBody(
+            'rate_limited',
+            'Zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
+          ),
+        );
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply

@@ -20,10 +20,7 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
       setHeaders: (res, filePath) => {
         // Hashed build output never changes under its name; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -9,7 +9,10 @@ const HUB_AUDIENCE = 'hub';
 const HUB_TOKEN_SECONDS = 60 * 60;
 
 export interface HubAuth {
-  issueServiceToken(email: string, password: string): Promise<{ token: string; expires_in: number }>;
+  issueServiceToken(
+    email: string,
+    password: string,
+  ): Promise<{ token: string; expires_in: number }>;
   /** Integrations (hub token) and enabled staff (a gateway session of role staff or admin). */
   requireReader(request: FastifyRequest): Promise<void>;
 }
@@ -24,7 +27,11 @@ export function createHubAuth(options: {
   return {
     async issueServiceToken(email, password) {
       const service = options.service;
-      if (!service || !sameText(email.toLowerCase(), service.email) || !sameText(password, service.password)) {
+      if (
+        !service ||
+        !sameText(email.toLowerCase(), service.email) ||
+        !sameText(password, service.password)
+      ) {
         throw new HttpError(401, 'invalid_credentials', 'E-Mail oder Passwort ist falsch.');
       }
       const token = await new SignJWT({ role: 'hub_service' })
@@ -47,7 +54,11 @@ export function createHubAuth(options: {
         .catch(() => {
           throw new HttpError(401, 'invalid_token', 'Das Token ist ungültig oder abgelaufen.');
         });
-      if (payload.iss === HUB_ISSUER && payload.aud === HUB_AUDIENCE && payload.role === 'hub_service') {
+      if (
+        payload.iss === HUB_ISSUER &&
+        payload.aud === HUB_AUDIENCE &&
+        payload.role === 'hub_service'
+      ) {
         return;
       }
       if (payload.role === 'authenticated' && typeof payload.sub === 'string') {
@@ -58,7 +69,11 @@ export function createHubAuth(options: {
         const role = staff.rows[0]?.role;
         if (role === 'staff' || role === 'admin') return;
       }
-      throw new HttpError(403, 'forbidden', 'Für dieses Konto ist der Zugriff nicht freigeschaltet.');
+      throw new HttpError(
+        403,
+        'forbidden',
+        'Für dieses Konto ist der Zugriff nicht freigeschaltet.',
+      );
     },
   };
 }

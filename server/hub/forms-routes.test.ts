@@ -36,7 +36,10 @@ describe('forms API', () => {
     const plain = await hub.app.inject({ method: 'GET', url: '/api/forms' });
     expect((plain.json() as { id: number }[]).map((f) => f.id)).toEqual([1, 2]);
     expect(plain.json()[0]).not.toHaveProperty('questions');
-    const withQuestions = await hub.app.inject({ method: 'GET', url: '/api/forms?include=questions' });
+    const withQuestions = await hub.app.inject({
+      method: 'GET',
+      url: '/api/forms?include=questions',
+    });
     const forms = withQuestions.json() as { id: number; questions: { form_id: number }[] }[];
     expect(forms[0]!.questions).toHaveLength(3);
     expect(forms[1]!.questions.every((q) => q.form_id === 2)).toBe(true);
@@ -51,7 +54,10 @@ describe('forms API', () => {
     const bad = await hub.app.inject({ method: 'GET', url: '/api/forms/abc/questions' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('validation_failed');
-    const badInclude = await hub.app.inject({ method: 'GET', url: '/api/forms?include=everything' });
+    const badInclude = await hub.app.inject({
+      method: 'GET',
+      url: '/api/forms?include=everything',
+    });
     expect(badInclude.statusCode).toBe(400);
   });
 

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import type { HubAuth } from './auth.ts';
 import { parseOrThrow } from './validation.ts';
 
-const loginBody = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1024) });
+const loginBody = z.object({
+  email: z.string().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
 
 export function registerLoginRoutes(app: FastifyInstance, auth: HubAuth): void {
   app.post(

@@ -140,7 +140,9 @@ describe('responses API', () => {
     const body = res.json();
     expect(body.error.code).toBe('validation_failed');
     const paths = (body.error.details as { path: string }[]).map((d) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['form_id', 'answers.0.question_id', 'answers.0.answer']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['form_id', 'answers.0.question_id', 'answers.0.answer']),
+    );
   });
 
   it('checks the contact fields with the rules of the form named by source', async () => {
@@ -159,17 +161,29 @@ describe('responses API', () => {
   });
 
   it('refuses an unknown form with 422 and writes nothing', async () => {
-    const res = await expectNothingWritten(() => post(tabalugaSubmission({ form_id: 77, answers: [] })));
+    const res = await expectNothingWritten(() =>
+      post(tabalugaSubmission({ form_id: 77, answers: [] })),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('unknown_form');
   });
 
   it('refuses a question id of another form with 422 and writes nothing', async () => {
     const res = await expectNothingWritten(() =>
-      post(tabalugaSubmission({ answers: [{ question_id: 1, answer: 'Eins' }, { question_id: 4, answer: 'x' }] })),
+      post(
+        tabalugaSubmission({
+          answers: [
+            { question_id: 1, answer: 'Eins' },
+            { question_id: 4, answer: 'x' },
+          ],
+        }),
+      ),
     );
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toMatchObject({ code: 'unknown_question', details: { question_ids: [4] } });
+    expect(res.json().error).toMatchObject({
+      code: 'unknown_question',
+      details: { question_ids: [4] },
+    });
   });
 
   it('refuses a body over 64 KB with 413 and writes nothing', async () => {
@@ -192,7 +206,12 @@ describe('responses API', () => {
       const res = await batch([fresh, known, invalid, fresh]);
       expect(res.statusCode).toBe(200);
       const results = res.json().results as { index: number; status: string; client_id: string }[];
-      expect(results.map((r) => r.status)).toEqual(['created', 'duplicate', 'rejected', 'duplicate']);
+      expect(results.map((r) => r.status)).toEqual([
+        'created',
+        'duplicate',
+        'rejected',
+        'duplicate',
+      ]);
       expect(results[2]).toMatchObject({
         client_id: invalid.client_id,
         error: { code: 'validation_failed' },
@@ -207,16 +226,25 @@ describe('responses API', () => {
     });
 
     it('rejects an item over 64 KB without refusing the rest', async () => {
-      const big = tabalugaSubmission({ answers: [{ question_id: 1, answer: 'x'.repeat(66 * 1024) }] });
+      const big = tabalugaSubmission({
+        answers: [{ question_id: 1, answer: 'x'.repeat(66 * 1024) }],
+      });
       const res = await batch([big, tabalugaSubmission()]);
-      expect(res.json().results.map((r: { status: string }) => r.status)).toEqual(['rejected', 'created']);
+      expect(res.json().results.map((r: { status: string }) => r.status)).toEqual([
+        'rejected',
+        'created',
+      ]);
       expect(res.json().results[0].error.code).toBe('payload_too_large');
     });
   });
 
   describe('reading responses', () => {
     async function hubToken() {
-      const res = await hub.app.inject({ method: 'POST', url: '/api/hub/login', payload: hubService });
+      const res = await hub.app.inject({
+        method: 'POST',
+        url: '/api/hub/login',
+        payload: hubService,
+      });
       expect(res.statusCode).toBe(200);
       return res.json().token as string;
     }
@@ -296,11 +324,17 @@ describe('responses API', () => {
 
 describe('rate limits', () => {
   it('answers 429 in German past the per-address limit', async () => {
-    const hub = await createTestHub({ rateLimit: { submissionsPerMinute: 3, batchesPerMinute: 3 } });
+    const hub = await createTestHub({
+      rateLimit: { submissionsPerMinute: 3, batchesPerMinute: 3 },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await hub.app.inject({ method: 'POST', url: '/api/responses', payload: tabalugaSubmission() });
+        const res = await hub.app.inject({
+          method: 'POST',
+          url: '/api/responses',
+          payload: tabalugaSubmission(),
+        });
         statuses.push(res.statusCode);
         if (res.statusCode === 429) {
           expect(res.json().error).toMatchObject({ code: 'rate_limited' });
@@ -313,7 +347,9 @@ describe('rate limits', () => {
   });
 
   it('lets a tablet sync 500 queued leads from one address with the default limits', async () => {
-    const hub = await createTestHub({ rateLimit: { submissionsPerMinute: 300, batchesPerMinute: 60 } });
+    const hub = await createTestHub({
+      rateLimit: { submissionsPerMinute: 300, batchesPerMinute: 60 },
+    });
     try {
       let created = 0;
       for (let i = 0; i < 10; i++) {
@@ -324,7 +360,9 @@ describe('rate limits', () => {
           payload: { submissions },
         });
         expect(res.statusCode).toBe(200);
-        created += (res.json().results as { status: string }[]).filter((r) => r.status === 'created').length;
+        created += (res.json().results as { status: string }[]).filter(
+          (r) => r.status === 'created',
+        ).length;
       }
       expect(created).toBe(500);
     } finally {

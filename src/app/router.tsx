@@ -112,11 +112,13 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     HydrateFallback: PageLoading,
     children: [
-      { index: true, loader: () => redirect('/universa') },
+      // Redirect routes render nothing; `element: null` says so and keeps the router from warning.
+      { index: true, loader: () => redirect('/universa'), element: null },
       // The spec links to /login, which never existed as a screen; keep such links working.
       {
         path: 'login',
         loader: ({ request }) => redirect(`/surveydesk/signin${new URL(request.url).search}`),
+        element: null,
       },
       {
         element: <PublicLayout />,

@@ -19,7 +19,7 @@ export function SkipLink({ targetId }: SkipLinkProps) {
     <a
       href={`#${targetId}`}
       onClick={skip}
-      className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="sr-only z-50 rounded bg-white font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
     >
       Zum Inhalt springen
     </a>

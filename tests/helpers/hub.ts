@@ -15,10 +15,16 @@ export interface TestHub {
 
 /** A hub on a fresh in-memory PGlite, migrated and seeded, driven with `app.inject`. */
 export async function createTestHub(
-  options: { rateLimit?: { submissionsPerMinute: number; batchesPerMinute: number }; db?: Database } = {},
+  options: {
+    rateLimit?: { submissionsPerMinute: number; batchesPerMinute: number };
+    db?: Database;
+  } = {},
 ): Promise<TestHub> {
   const db = options.db ?? (await openDatabase({}));
-  await setupDatabase(db, { gateway: true, admin: { email: 'admin@example.de', password: 'admin-passwort-1' } });
+  await setupDatabase(db, {
+    gateway: true,
+    admin: { email: 'admin@example.de', password: 'admin-passwort-1' },
+  });
   const app = await buildApp({
     config: {
       jwtSecret: testSecret,

@@ -61,7 +61,18 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     const gid = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
     chownSync(dir, Number(ids), Number(gid));
   }
-  run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--no-sync']);
+  run('initdb', [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '--no-sync',
+  ]);
   const port = await freePort();
   run('pg_ctl', [
     '-D',
