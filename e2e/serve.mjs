@@ -28,6 +28,9 @@ const child = spawn('npx', ['tsx', 'server/main.ts'], {
     // A DATABASE_URL from the developer's shell would point the tests at a real database.
     DATABASE_URL: '',
     ADMIN_PASSWORD: 'e2e-Admin-Passwort-1',
+    // The tests read stored leads back through the hub, as an integration would.
+    HUB_SERVICE_EMAIL: 'e2e-crm@example.de',
+    HUB_SERVICE_PASSWORD: 'e2e-Service-Passwort-1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });

@@ -14,12 +14,12 @@ const publicRoutes: RouteObject[] = [
   {
     path: 'tiptoptabaluga',
     lazy: async () => ({
-      Component: (await import('../site/tabaluga/tabaluga-page')).TabalugaPage,
+      Component: (await import('../site/questionnaire/tabaluga-page')).TabalugaPage,
     }),
   },
   {
     path: 'pkv',
-    lazy: async () => ({ Component: (await import('../site/pkv/pkv-page')).PkvPage }),
+    lazy: async () => ({ Component: (await import('../site/questionnaire/pkv-page')).PkvPage }),
   },
   {
     path: 'universa/kfz',

@@ -7,6 +7,7 @@ import {
   CONSENT_VERSION,
   inputPlaceholder,
   questionListSchema,
+  submissionContentKey,
   tabalugaOfferPdf,
   type Question,
 } from './questionnaire.ts';
@@ -162,5 +163,42 @@ describe('answer payload', () => {
     });
     const parsed = parseSubmission(submission, () => now);
     expect(parsed.success).toBe(true);
+  });
+});
+
+describe('submission content key', () => {
+  const base = {
+    clientId: '0b8a1c52-5b0e-4f8e-9a61-2f7d8c7f4a10',
+    formId: 1,
+    questions: [],
+    answers: {},
+    contact: {
+      first_name: 'Anna',
+      last_name: 'Groß',
+      adress: 'Lindenweg 4',
+      postcode: '80331',
+      city: 'München',
+      phone: '+49 89 123456',
+      email: 'anna@example.de',
+      offer_info: false,
+      terms_accepted: true,
+      data_processing_consent: true,
+    },
+  };
+
+  it('ignores the id and the timestamps, and sees a changed field', () => {
+    const first = buildQuestionnaireSubmission({ ...base, now: new Date('2026-01-01T00:00:00Z') });
+    const later = buildQuestionnaireSubmission({
+      ...base,
+      clientId: 'f0e0c3a2-1111-4a4a-8b8b-000000000000',
+      now: new Date('2026-01-02T00:00:00Z'),
+    });
+    const changed = buildQuestionnaireSubmission({
+      ...base,
+      contact: { ...base.contact, phone: '+49 89 654321' },
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
+    expect(submissionContentKey(later)).toBe(submissionContentKey(first));
+    expect(submissionContentKey(changed)).not.toBe(submissionContentKey(first));
   });
 });

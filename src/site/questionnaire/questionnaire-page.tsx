@@ -1,9 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../ui/page-header';
+import { Alert } from '../../ui/alert';
+import { QuestionnaireFlow } from './questionnaire-flow';
 
 /** Public route for questionnaires created in Survey Desk (DESIGN 9), beside the two fixed ones. */
 export function QuestionnairePage() {
-  const { id } = useParams();
+  const formId = Number(useParams().id);
+  const valid = Number.isInteger(formId) && formId > 0;
   return (
     <div className="py-8">
       <PageHeader title="Fragebogen">
@@ -11,7 +14,11 @@ export function QuestionnairePage() {
           Beantworten Sie ein paar kurze Fragen, und wir melden uns mit einem Angebot bei Ihnen.
         </p>
       </PageHeader>
-      <p className="text-sm text-slate-500">Fragebogen: {id}</p>
+      {valid ? (
+        <QuestionnaireFlow formId={formId} />
+      ) : (
+        <Alert tone="error">Diesen Fragebogen gibt es nicht.</Alert>
+      )}
     </div>
   );
 }

@@ -1,0 +1,49 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export interface StoredResponse {
+  id: number;
+  client_id: string;
+  form_id: number;
+  source: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  offer_info: boolean;
+  create_user: string;
+  answers: { question_id: number; question: string; answer: string }[];
+  [key: string]: unknown;
+}
+
+/** Reads stored leads back through the hub API, as the agent's CRM would. */
+export async function storedResponses(request: APIRequestContext): Promise<StoredResponse[]> {
+  const login = await request.post('/api/hub/login', {
+    data: { email: 'e2e-crm@example.de', password: 'e2e-Service-Passwort-1' },
+  });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const list = await request.get('/api/responses?limit=500', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(list.ok()).toBe(true);
+  return (await list.json()) as StoredResponse[];
+}
+
+export async function responsesFor(request: APIRequestContext, email: string) {
+  return (await storedResponses(request)).filter((r) => r.email === email);
+}
+
+/** A unique address per test, so tests share one server without resetting the database. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.de`;
+}
+
+/** WCAG 2.1 A and AA checks of the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+  ).toEqual([]);
+}

@@ -1,0 +1,219 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, responsesFor, uniqueEmail } from './helpers/hub';
+
+async function fillContact(page: Page, email: string, options: { offerInfo?: boolean } = {}) {
+  await page.getByLabel('Vorname').fill('Jürgen');
+  await page.getByLabel('Nachname').fill('Weiß');
+  await page.getByLabel('Straße und Hausnummer').fill('Hauptstraße 12');
+  await page.getByLabel('PLZ').fill('10115');
+  await page.getByLabel('Ort').fill('Berlin');
+  await page.getByLabel('Telefonnummer').fill('+49 30 1234567');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel(/^Ich akzeptiere die AGB/).check();
+  await page.getByLabel(/^Ich willige in die Verarbeitung meiner Daten ein/).check();
+  if (options.offerInfo) await page.getByLabel(/weitere passende Angebote/).check();
+}
+
+test.describe('Tabaluga questionnaire', () => {
+  test('two children: the stored lead matches what was clicked and typed', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('tabaluga');
+    await page.goto('/tiptoptabaluga');
+    const progress = page.getByRole('progressbar', { name: 'Fortschritt im Fragebogen' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '1');
+    await expect(progress).toHaveAttribute('aria-valuemax', '3');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Zwei' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Wann sind Ihre Kinder geboren?' }),
+    ).toBeFocused();
+    await expect(page.getByLabel(/^Kind \d$/)).toHaveCount(2);
+    await page.getByLabel('Kind 1').fill('2019-05-01');
+    await page.getByLabel('Kind 2').fill('2021-09-14');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+
+    // Zurück keeps the earlier answers.
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect(page.getByLabel('Kind 2')).toHaveValue('2021-09-14');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+
+    await expect(progress).toHaveAttribute('aria-valuenow', '3');
+    await page.getByRole('button', { name: '50 €', exact: true }).click();
+    await fillContact(page, email, { offerInfo: true });
+    await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+
+    await expect(
+      page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: /Flyer ansehen/ })).toHaveAttribute(
+      'href',
+      '/universa/tabaluga/flyer.pdf',
+    );
+    await expect(page.getByRole('link', { name: /Musterangebot/ })).toHaveAttribute(
+      'href',
+      '/universa/tabaluga/angebot-50.pdf',
+    );
+    await expectNoAxeViolations(page);
+
+    const [stored, ...more] = await responsesFor(request, email);
+    expect(more).toEqual([]);
+    expect(stored).toMatchObject({
+      form_id: 1,
+      source: 'questionnaire',
+      first_name: 'Jürgen',
+      last_name: 'Weiß',
+      adress: 'Hauptstraße 12',
+      postcode: '10115',
+      city: 'Berlin',
+      phone: '+49 30 1234567',
+      offer_info: true,
+      terms_accepted: true,
+      data_processing_consent: true,
+      create_user: 'Jürgen Weiß',
+    });
+    expect(stored!.answers.map((a) => [a.question_id, a.answer])).toEqual([
+      [1, 'Zwei'],
+      [2, '2019-05-01, 2021-09-14'],
+      [3, '50 €'],
+    ]);
+
+    const pdf = await request.get('/universa/tabaluga/angebot-50.pdf');
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+  });
+
+  test('an unfinished questionnaire survives a reload', async ({ page }) => {
+    await page.goto('/tiptoptabaluga');
+    await page.getByRole('button', { name: 'Drei oder mehr' }).click();
+    await page.getByLabel('Kind 3').fill('2022-02-02');
+    await page.reload();
+    await expect(page.getByLabel('Kind 3')).toHaveValue('2022-02-02');
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+  });
+});
+
+test('PKV with a multi-select answer is stored as clicked', async ({ page, request }) => {
+  const email = uniqueEmail('pkv');
+  await page.goto('/pkv');
+  await page.getByRole('button', { name: 'Selbstständig oder freiberuflich' }).click();
+  await page.getByRole('button', { name: 'Gesetzlich freiwillig versichert' }).click();
+  await page.getByLabel('Chefarztbehandlung').check();
+  await page.getByLabel('Hochwertiger Zahnersatz').check();
+  await page.getByLabel('Beitragsrückerstattung').check();
+  await page.getByLabel('Hochwertiger Zahnersatz').uncheck();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Bis 1.000 €' }).click();
+  const year = page.getByRole('textbox', { name: 'In welchem Jahr sind Sie geboren?' });
+  await expect(year).toHaveAttribute('placeholder', 'z. B. 1985');
+  await year.fill('1984');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'So bald wie möglich' }).click();
+  // The last question is optional: Weiter without an answer stores ''.
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await fillContact(page, email);
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Informationen zur PKV/ })).toHaveAttribute(
+    'href',
+    '/universa/pkv/info.pdf',
+  );
+  const [stored] = await responsesFor(request, email);
+  expect(stored).toMatchObject({ form_id: 2, offer_info: false });
+  expect(stored!.answers.map((a) => a.answer)).toEqual([
+    'Selbstständig oder freiberuflich',
+    'Gesetzlich freiwillig versichert',
+    'Chefarztbehandlung, Beitragsrückerstattung',
+    'Bis 1.000 €',
+    '1984',
+    'So bald wie möglich',
+    '',
+  ]);
+});
+
+test('the empty contact form shows exactly the spec messages and sends nothing', async ({
+  page,
+}) => {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r.url());
+  });
+  await page.goto('/tiptoptabaluga');
+  await page.getByRole('button', { name: 'Eins' }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: '150 €', exact: true }).click();
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+
+  const expected: [string | RegExp, string][] = [
+    ['Vorname', 'Vorname ist erforderlich.'],
+    ['Nachname', 'Nachname ist erforderlich.'],
+    ['Straße und Hausnummer', 'Straße und Hausnummer ist erforderlich.'],
+    ['PLZ', 'PLZ ist erforderlich.'],
+    ['Ort', 'Stadt ist erforderlich.'],
+    ['Telefonnummer', 'Telefonnummer ist erforderlich.'],
+    ['E-Mail', 'E\u2011Mail ist erforderlich.'],
+    [/^Ich akzeptiere die AGB/, 'Bitte akzeptieren.'],
+    [/^Ich willige in die Verarbeitung meiner Daten ein/, 'Bitte akzeptieren.'],
+  ];
+  for (const [label, message] of expected) {
+    const field = page.getByLabel(label);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(message);
+  }
+  await expect(page.getByText(/ist erforderlich\.|Bitte akzeptieren\./)).toHaveCount(9);
+  await expect(page.getByLabel(/weitere passende Angebote/)).not.toHaveAttribute('aria-invalid');
+  await expectNoAxeViolations(page);
+  expect(posts).toEqual([]);
+
+  // A touched field shows its problem once it loses focus, before any submit.
+  await page.getByLabel('E-Mail').fill('nicht-gueltig@');
+  await page.getByLabel('E-Mail').blur();
+  await expect(page.getByLabel('E-Mail')).toHaveAccessibleDescription(
+    'Bitte eine gültige E\u2011Mail-Adresse eingeben.',
+  );
+});
+
+test('a hub failure on load shows the German error with a retry that works', async ({ page }) => {
+  await page.route('**/api/forms/2/questions', (route) => route.abort('connectionrefused'));
+  await page.goto('/pkv');
+  await expect(page.getByRole('alert')).toContainText(
+    'Der Fragebogen konnte nicht geladen werden.',
+  );
+  await expect(page.getByRole('alert')).toContainText('Keine Verbindung zum Server.');
+  await page.unroute('**/api/forms/2/questions');
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Wie sind Sie derzeit beschäftigt?' }),
+  ).toBeVisible();
+});
+
+test('a failed send keeps everything typed and sends the same lead once on retry', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('retry');
+  await page.goto('/tiptoptabaluga');
+  await page.getByRole('button', { name: 'Eins' }).click();
+  await page.getByLabel('Kind 1').fill('2020-03-03');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: '25 €', exact: true }).click();
+  await fillContact(page, email);
+  // The request reaches the hub, but its answer is lost on the way back.
+  await page.route('**/api/responses', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+  await expect(page.getByRole('alert')).toContainText('Ihre Anfrage wurde nicht gesendet.');
+  await expect(page.getByLabel('Vorname')).toHaveValue('Jürgen');
+  await page.unroute('**/api/responses');
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Musterangebot/ })).toHaveAttribute(
+    'href',
+    '/universa/tabaluga/angebot-25.pdf',
+  );
+  expect(await responsesFor(request, email)).toHaveLength(1);
+});

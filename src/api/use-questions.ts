@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Question } from '../domain/questionnaire.ts';
+import { fetchQuestions, HubError } from './hub-client';
+
+export type QuestionsState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'success'; questions: Question[] };
+
+/** A questionnaire's questions from the hub, with a retry for the error screen. */
+export function useQuestions(formId: number): QuestionsState & { retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  // The result belongs to one form and attempt; anything else still counts as loading, which
+  // spares the effect from resetting state before each fetch.
+  const key = `${formId}:${attempt}`;
+  const [result, setResult] = useState<{ key: string; state: QuestionsState }>();
+  const state: QuestionsState = result?.key === key ? result.state : { status: 'loading' };
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const setState = (next: QuestionsState) => setResult({ key, state: next });
+    fetchQuestions(formId, controller.signal).then(
+      (questions) => setState({ status: 'success', questions }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message =
+          error instanceof HubError
+            ? error.message
+            : 'Der Fragebogen konnte nicht geladen werden. Bitte versuchen Sie es erneut.';
+        setState({ status: 'error', message });
+      },
+    );
+    return () => controller.abort();
+  }, [formId, key]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
+}

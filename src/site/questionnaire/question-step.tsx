@@ -1,0 +1,209 @@
+import { useId, useState, type ReactNode } from 'react';
+import { inputPlaceholder, type AnswerValue, type Question } from '../../domain/questionnaire.ts';
+import { Button } from '../../ui/button';
+import { CheckboxField, TextField } from '../../ui/form-fields';
+
+interface QuestionStepProps {
+  question: Question;
+  value: AnswerValue | undefined;
+  /** Stores the answer; `advance` moves on to the next step. */
+  onAnswer: (value: AnswerValue, advance: boolean) => void;
+  onBack: (() => void) | undefined;
+  /** Tabaluga: the children's date inputs, as many as the first answer says. */
+  childDates: { count: number } | undefined;
+  headingRef: (element: HTMLHeadingElement | null) => void;
+  today: string;
+}
+
+export function QuestionStep(props: QuestionStepProps) {
+  const { question, headingRef } = props;
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-semibold text-brand-900"
+      >
+        {question.question}
+      </h2>
+      {question.information ? <p className="mt-2 text-slate-600">{question.information}</p> : null}
+      <div className="mt-6">
+        <QuestionBody {...props} headingId={headingId} />
+      </div>
+    </section>
+  );
+}
+
+function QuestionBody(props: QuestionStepProps & { headingId: string }) {
+  const { question, childDates } = props;
+  if (childDates) return <ChildDates {...props} count={childDates.count} />;
+  if (question.type === 'input') return <InputAnswer {...props} />;
+  if (question.multipleAnswers) return <MultiSelect {...props} />;
+  return <SingleChoice {...props} />;
+}
+
+function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) {
+  return (
+    <>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {question.options.map((option) => (
+          <li key={option}>
+            <button
+              type="button"
+              aria-pressed={value === option}
+              onClick={() => onAnswer(option, true)}
+              className={`min-h-14 w-full rounded-xl border-2 px-4 py-3 text-left text-lg font-medium transition-colors ${
+                value === option
+                  ? 'border-brand-700 bg-brand-50 text-brand-900'
+                  : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500'
+              }`}
+            >
+              {option}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <StepActions onBack={onBack} />
+    </>
+  );
+}
+
+function MultiSelect({
+  question,
+  value,
+  onAnswer,
+  onBack,
+  headingId,
+}: QuestionStepProps & { headingId: string }) {
+  const selected = Array.isArray(value) ? value : [];
+  const toggle = (option: string) => {
+    const next = selected.includes(option)
+      ? selected.filter((v) => v !== option)
+      : question.options.filter((o) => o === option || selected.includes(o));
+    onAnswer(next, false);
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAnswer(selected, true);
+      }}
+    >
+      <fieldset aria-labelledby={headingId}>
+        <p className="mb-3 text-sm text-slate-600">Mehrfachauswahl möglich.</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {question.options.map((option) => (
+            <CheckboxField
+              key={option}
+              label={option}
+              checked={selected.includes(option)}
+              onChange={() => toggle(option)}
+              className="rounded-xl border-2 border-slate-300 bg-white p-3"
+            />
+          ))}
+        </div>
+      </fieldset>
+      <StepActions onBack={onBack}>
+        <Button type="submit">Weiter</Button>
+      </StepActions>
+    </form>
+  );
+}
+
+function InputAnswer({
+  question,
+  value,
+  onAnswer,
+  onBack,
+  headingId,
+}: QuestionStepProps & { headingId: string }) {
+  const [text, setText] = useState(typeof value === 'string' ? value : '');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAnswer(text, true);
+      }}
+    >
+      <input
+        aria-labelledby={headingId}
+        value={text}
+        placeholder={inputPlaceholder(question)}
+        maxLength={2000}
+        onChange={(event) => {
+          setText(event.target.value);
+          onAnswer(event.target.value, false);
+        }}
+        className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
+      />
+      <StepActions onBack={onBack}>
+        <Button type="submit">Weiter</Button>
+      </StepActions>
+    </form>
+  );
+}
+
+function ChildDates({
+  value,
+  onAnswer,
+  onBack,
+  count,
+  today,
+}: QuestionStepProps & { count: number }) {
+  const dates = Array.from(
+    { length: count },
+    (_, i) => (Array.isArray(value) ? value[i] : '') ?? '',
+  );
+  const update = (index: number, date: string) => {
+    const next = [...dates];
+    next[index] = date;
+    onAnswer(next, false);
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAnswer(dates, true);
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-3">
+        {dates.map((date, index) => (
+          <TextField
+            key={index}
+            type="date"
+            label={`Kind ${index + 1}`}
+            value={date}
+            max={today}
+            onChange={(event) => update(index, event.target.value)}
+          />
+        ))}
+      </div>
+      <StepActions onBack={onBack}>
+        <Button type="submit">Weiter</Button>
+      </StepActions>
+    </form>
+  );
+}
+
+export function StepActions({
+  onBack,
+  children,
+}: {
+  onBack: (() => void) | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+      {onBack ? (
+        <Button variant="secondary" onClick={onBack}>
+          Zurück
+        </Button>
+      ) : (
+        <span />
+      )}
+      {children}
+    </div>
+  );
+}

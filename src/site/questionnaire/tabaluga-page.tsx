@@ -1,0 +1,33 @@
+import {
+  tabalugaDocuments,
+  tabalugaOfferPdf,
+  TABALUGA_FORM_ID,
+  answerAt,
+} from '../../domain/questionnaire.ts';
+import { PageHeader } from '../../ui/page-header';
+import { QuestionnaireFlow } from './questionnaire-flow';
+import { DownloadLink } from './thank-you-step';
+
+export function TabalugaPage() {
+  return (
+    <div className="py-8">
+      <PageHeader title="Tabaluga – Vorsorge für Ihre Kinder">
+        <p>
+          Beantworten Sie drei kurze Fragen, und wir erstellen Ihnen ein kostenloses Angebot für die
+          Zukunft Ihrer Kinder.
+        </p>
+      </PageHeader>
+      <QuestionnaireFlow
+        formId={TABALUGA_FORM_ID}
+        renderDownloads={({ questions, answers }) => (
+          <div className="flex flex-wrap gap-3">
+            <DownloadLink href={tabalugaDocuments.flyer}>Flyer ansehen</DownloadLink>
+            <DownloadLink href={tabalugaOfferPdf(answerAt(questions, answers, 2))}>
+              Ihr Musterangebot ansehen
+            </DownloadLink>
+          </div>
+        )}
+      />
+    </div>
+  );
+}

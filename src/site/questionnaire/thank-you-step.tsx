@@ -1,0 +1,43 @@
+import { useId, type ReactNode } from 'react';
+
+export function ThankYouStep({
+  headingRef,
+  children,
+}: {
+  headingRef: (element: HTMLHeadingElement | null) => void;
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl bg-white p-6 shadow-sm sm:p-8">
+      <h2
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-semibold text-brand-900"
+      >
+        Vielen Dank für Ihre Anfrage!
+      </h2>
+      <p className="mt-3 text-lg text-slate-700">
+        Wir haben Ihre Angaben erhalten. Eine Beraterin oder ein Berater meldet sich in den nächsten
+        Tagen bei Ihnen, kostenlos und unverbindlich.
+      </p>
+      {children ? <div className="mt-6">{children}</div> : null}
+    </section>
+  );
+}
+
+export function DownloadLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+    >
+      <span aria-hidden="true">⬇</span>
+      {children}
+      <span className="sr-only"> (PDF, öffnet in neuem Tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,100 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+}
+
+/**
+ * A labelled input whose error is tied to it (aria-describedby, aria-invalid), so assistive
+ * technology and tests find the field by its label and read the message with it.
+ */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, hint, className = '', required, ...input },
+  ref,
+) {
+  const id = useId();
+  const errorId = `${id}-fehler`;
+  const hintId = `${id}-hinweis`;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        aria-required={required || undefined}
+        className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${
+          error ? 'border-red-700' : 'border-slate-400'
+        }`}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+});
+
+interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  label: ReactNode;
+  error?: string | undefined;
+}
+
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(function CheckboxField(
+  { label, error, className = '', ...input },
+  ref,
+) {
+  const id = useId();
+  const errorId = `${id}-fehler`;
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+          {...input}
+        />
+        <label htmlFor={id} className="text-slate-800">
+          {label}
+        </label>
+      </div>
+      <FieldError id={errorId} message={error} className="ml-8" />
+    </div>
+  );
+});
+
+export function FieldError({
+  id,
+  message,
+  className = '',
+}: {
+  id: string;
+  message: string | undefined;
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <p id={id} className={`mt-1 text-sm font-medium text-red-700 ${className}`}>
+      {message}
+    </p>
+  );
+}
