@@ -1,0 +1,433 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SubmissionResult } from '../domain/submission.ts';
+import { openOfflineDb, type OfflineDb, type OutboxItem } from './outbox-db.ts';
+import { countWaiting, enqueue, listRejected } from './outbox.ts';
+import { maxBatchBytes, nextSyncDelay, syncOutbox, type SyncOptions } from './sync-engine.ts';
+import type { SyncLockManager } from './sync-lock.ts';
+
+const hubUrl = 'https://hub.example/';
+const start = 1_700_000_000_000;
+
+let db: OfflineDb;
+let clock: number;
+
+beforeEach(() => {
+  db = openOfflineDb(`test-${crypto.randomUUID()}`);
+  clock = start;
+});
+
+afterEach(async () => {
+  db.close();
+  await Dexie.delete(db.name);
+});
+
+function lead(extra: Record<string, unknown> = {}) {
+  return {
+    client_id: crypto.randomUUID(),
+    form_id: 1,
+    source: 'questionnaire' as const,
+    answers: [{ question_id: 3, answer: 'Ja' }],
+    first_name: 'Erika',
+    last_name: 'Mustermann',
+    email: 'erika@example.de',
+    phone: '0301234567',
+    ...extra,
+  };
+}
+
+/** Queues `count` leads, one millisecond apart so their order is known. */
+async function queue(count: number, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const submission = lead(extra);
+    await enqueue(db, submission, clock - count + i);
+    ids.push(submission.client_id);
+  }
+  return ids;
+}
+
+interface Call {
+  url: string;
+  init: RequestInit;
+  clientIds: string[];
+}
+
+type Reply = Response | Promise<Response>;
+
+/** A fetch standing in for the hub; `answer` decides each reply from the posted submissions. */
+function fakeHub(answer: (submissions: { client_id: string }[], call: number) => Reply) {
+  const calls: Call[] = [];
+  const fetch = ((url: string, init: RequestInit) => {
+    const { submissions } = JSON.parse(String(init.body)) as {
+      submissions: { client_id: string }[];
+    };
+    calls.push({ url, init, clientIds: submissions.map((s) => s.client_id) });
+    return Promise.resolve().then(() => answer(submissions, calls.length));
+  }) as typeof globalThis.fetch;
+  return { fetch, calls, posted: () => calls.flatMap((call) => call.clientIds) };
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** The hub's answer: every lead created unless `statusOf` says otherwise. */
+function results(
+  submissions: { client_id: string }[],
+  statusOf: (clientId: string) => 'created' | 'duplicate' | 'rejected' = () => 'created',
+): Response {
+  const list: SubmissionResult[] = submissions.map(({ client_id }, index) => {
+    const status = statusOf(client_id);
+    return status === 'rejected'
+      ? {
+          index,
+          client_id,
+          status,
+          error: { code: 'validation_failed', message: 'Die Angaben sind unvollständig.' },
+        }
+      : { index, client_id, status, id: 100 + index };
+  });
+  return json({ results: list });
+}
+
+function sync(fetch: typeof globalThis.fetch, extra: Partial<SyncOptions> = {}) {
+  return syncOutbox({ db, fetch, hubUrl, now: () => clock, random: () => 0.5, ...extra });
+}
+
+async function item(clientId: string): Promise<OutboxItem | undefined> {
+  return db.outbox.get(clientId);
+}
+
+describe('syncOutbox: the hub answers', () => {
+  it('posts due leads as one batch and deletes the ones created', async () => {
+    const first = lead();
+    await enqueue(db, first, clock - 10);
+    const ids = [first.client_id, ...(await queue(2))];
+    const hub = fakeHub((submissions) => results(submissions));
+
+    const report = await sync(hub.fetch);
+
+    expect(report).toEqual({
+      sent: 3,
+      duplicate: 0,
+      rejected: 0,
+      failed: 0,
+      skipped: false,
+      remaining: 0,
+    });
+    expect(hub.calls).toHaveLength(1);
+    const [call] = hub.calls;
+    expect(call?.url).toBe('https://hub.example/api/responses/batch');
+    expect(call?.init.method).toBe('POST');
+    expect(new Headers(call?.init.headers).get('content-type')).toBe('application/json');
+    expect(call?.init.signal).toBeInstanceOf(AbortSignal);
+    expect(call?.clientIds).toEqual(ids);
+    expect(JSON.parse(String(call?.init.body)).submissions[0]).toEqual(first);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('calls fetch detached, as a browser fetch requires', async () => {
+    await queue(1);
+    const hub = fakeHub((submissions) => results(submissions));
+    const strictFetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      return hub.fetch(...args);
+    } as typeof globalThis.fetch;
+
+    expect(await sync(strictFetch)).toMatchObject({ sent: 1, failed: 0 });
+  });
+
+  it('deletes leads the hub already had', async () => {
+    await queue(2);
+    const hub = fakeHub((submissions) => results(submissions, () => 'duplicate'));
+
+    const report = await sync(hub.fetch);
+
+    expect(report).toMatchObject({ sent: 0, duplicate: 2, remaining: 0 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps a rejected lead with the hub message and still sends the others', async () => {
+    const [first, bad, last] = await queue(3);
+    const hub = fakeHub((submissions) =>
+      results(submissions, (id) => (id === bad ? 'rejected' : 'created')),
+    );
+
+    const report = await sync(hub.fetch);
+
+    expect(report).toMatchObject({ sent: 2, rejected: 1, failed: 0, remaining: 0 });
+    expect(await item(first!)).toBeUndefined();
+    expect(await item(last!)).toBeUndefined();
+    expect(await item(bad!)).toMatchObject({
+      status: 'rejected',
+      last_error: 'Die Angaben sind unvollständig.',
+      rejected_code: 'validation_failed',
+    });
+
+    clock += 60 * 60_000;
+    const again = await sync(hub.fetch, { force: true });
+    expect(hub.calls).toHaveLength(1);
+    expect(again).toMatchObject({ sent: 0, rejected: 0, remaining: 0 });
+    expect(await listRejected(db)).toHaveLength(1);
+  });
+
+  it('marks the whole batch rejected on a 400 or 413, so it never loops', async () => {
+    const [a, b] = await queue(2);
+    const hub = fakeHub(() =>
+      json({ error: { code: 'validation_failed', message: 'Höchstens 50 Einsendungen.' } }, 400),
+    );
+
+    const report = await sync(hub.fetch);
+
+    expect(report).toMatchObject({ sent: 0, rejected: 2, failed: 0, remaining: 0 });
+    for (const id of [a, b]) {
+      expect(await item(id!)).toMatchObject({
+        status: 'rejected',
+        last_error: 'Höchstens 50 Einsendungen.',
+        rejected_code: 'validation_failed',
+      });
+    }
+  });
+
+  it('gives a German message of its own when a 413 comes without the hub JSON', async () => {
+    const [id] = await queue(1);
+    const hub = fakeHub(
+      () => new Response('<h1>413 Request Entity Too Large</h1>', { status: 413 }),
+    );
+
+    await sync(hub.fetch);
+
+    expect(await item(id!)).toMatchObject({
+      status: 'rejected',
+      last_error: 'Die Anfrage ist für den Server zu groß.',
+      rejected_code: 'payload_too_large',
+    });
+  });
+});
+
+describe('syncOutbox: the hub is not reached', () => {
+  async function expectRetried(fetch: typeof globalThis.fetch, extra: Partial<SyncOptions> = {}) {
+    const ids = await queue(2);
+
+    const report = await sync(fetch, extra);
+
+    expect(report).toMatchObject({ sent: 0, rejected: 0, failed: 2, remaining: 2 });
+    for (const id of ids) {
+      const stored = await item(id);
+      expect(stored).toMatchObject({ status: 'waiting', attempts: 1, rejected_code: null });
+      // random 0.5 -> three quarters of the first 5 s step.
+      expect(stored?.next_attempt_at).toBe(clock + 3_750);
+      expect(stored?.last_error).toMatch(/erneut gesendet/);
+    }
+    return ids;
+  }
+
+  it('retries after a 5xx with backoff, and sends once due again', async () => {
+    let down = true;
+    const hub = fakeHub((submissions) =>
+      down ? json({ error: { code: 'internal', message: 'Fehler' } }, 503) : results(submissions),
+    );
+    await expectRetried(hub.fetch);
+
+    down = false;
+    expect(await sync(hub.fetch)).toMatchObject({ sent: 0, failed: 0, remaining: 2 });
+    expect(hub.calls).toHaveLength(1);
+
+    clock += 3_750;
+    expect(await sync(hub.fetch)).toMatchObject({ sent: 2, remaining: 0 });
+    expect(hub.calls).toHaveLength(2);
+  });
+
+  it('counts up the attempts on every failure', async () => {
+    const [id] = await queue(1);
+    const hub = fakeHub(() => new Response('', { status: 502 }));
+    for (let i = 0; i < 3; i += 1) {
+      await sync(hub.fetch, { force: true });
+    }
+    expect(await item(id!)).toMatchObject({ attempts: 3, next_attempt_at: clock + 15_000 });
+  });
+
+  it('retries after a 429', async () => {
+    await expectRetried(
+      fakeHub(() => json({ error: { code: 'rate_limited', message: 'Zu viele' } }, 429)).fetch,
+    );
+  });
+
+  it('retries after a network error', async () => {
+    await expectRetried(() => Promise.reject(new TypeError('fetch failed')));
+  });
+
+  it('retries after a timeout, aborting the request', async () => {
+    let signal: AbortSignal | undefined;
+    const hanging = ((_url: string, init: RequestInit) => {
+      signal = init.signal ?? undefined;
+      return new Promise<Response>(() => {});
+    }) as typeof globalThis.fetch;
+
+    await expectRetried(hanging, { timeoutMs: 20 });
+
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('retries when the body never finishes arriving', async () => {
+    const stalled = new ReadableStream<Uint8Array>({ start() {} });
+    await expectRetried(fakeHub(() => new Response(stalled, { status: 200 })).fetch, {
+      timeoutMs: 20,
+    });
+  });
+
+  it('treats a captive portal page with status 200 as failure', async () => {
+    await expectRetried(
+      fakeHub(
+        () =>
+          new Response('<html><body>Bitte im WLAN anmelden</body></html>', {
+            status: 200,
+            headers: { 'content-type': 'text/html' },
+          }),
+      ).fetch,
+    );
+  });
+
+  it('treats JSON of the wrong shape with status 200 as failure', async () => {
+    await expectRetried(fakeHub(() => json({ ok: true })).fetch);
+  });
+
+  it('treats results that do not match the posted leads as failure', async () => {
+    await expectRetried(fakeHub((submissions) => results(submissions.slice(0, 1))).fetch);
+    clock += 60_000;
+    const hub = fakeHub((submissions) =>
+      results(submissions.map((s, i) => (i === 0 ? { client_id: crypto.randomUUID() } : s))),
+    );
+    expect(await sync(hub.fetch)).toMatchObject({ sent: 0, failed: 2, remaining: 2 });
+  });
+
+  it('stops after a failed batch and holds back the rest of the run', async () => {
+    await queue(120);
+    const hub = fakeHub(() => new Response('', { status: 500 }));
+
+    const report = await sync(hub.fetch);
+
+    expect(hub.calls).toHaveLength(1);
+    expect(report).toMatchObject({ sent: 0, failed: 50, remaining: 120 });
+    expect(await nextSyncDelay(db, clock)).toBe(3_750);
+  });
+});
+
+describe('syncOutbox: what is sent when', () => {
+  it('splits 120 leads into batches of 50, 50 and 20, oldest first', async () => {
+    const ids = await queue(120);
+    const hub = fakeHub((submissions) => results(submissions));
+
+    const report = await sync(hub.fetch);
+
+    expect(hub.calls.map((call) => call.clientIds.length)).toEqual([50, 50, 20]);
+    expect(hub.posted()).toEqual(ids);
+    expect(report).toMatchObject({ sent: 120, remaining: 0 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps every request body below the hub limit', async () => {
+    await queue(5, { message: 'ü'.repeat(200_000) });
+    const hub = fakeHub((submissions) => results(submissions));
+
+    await sync(hub.fetch);
+
+    expect(hub.calls.map((call) => call.clientIds.length)).toEqual([2, 2, 1]);
+    for (const call of hub.calls) {
+      expect(new TextEncoder().encode(String(call.init.body)).length).toBeLessThanOrEqual(
+        maxBatchBytes,
+      );
+    }
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('does not send a lead before it is due, unless forced', async () => {
+    const [id] = await queue(1);
+    await db.outbox.update(id!, { attempts: 2, next_attempt_at: clock + 10_000 });
+    const hub = fakeHub((submissions) => results(submissions));
+
+    expect(await sync(hub.fetch)).toMatchObject({ sent: 0, remaining: 1 });
+    expect(hub.calls).toHaveLength(0);
+
+    expect(await sync(hub.fetch, { force: true })).toMatchObject({ sent: 1, remaining: 0 });
+    expect(hub.posted()).toEqual([id]);
+  });
+
+  it('tells the scheduler when the next lead is due', async () => {
+    expect(await nextSyncDelay(db, clock)).toBeNull();
+    const [soon, later, rejected] = await queue(3);
+    expect(await nextSyncDelay(db, clock)).toBe(0);
+
+    await db.outbox.update(soon!, { next_attempt_at: clock + 4_000 });
+    await db.outbox.update(later!, { next_attempt_at: clock + 9_000 });
+    await db.outbox.update(rejected!, { status: 'rejected', next_attempt_at: clock + 1 });
+    expect(await nextSyncDelay(db, clock)).toBe(4_000);
+    expect(await countWaiting(db)).toBe(2);
+  });
+});
+
+/** A stand-in for navigator.locks shared by "two tabs": one holder per name, ifAvailable only. */
+function fakeWebLocks(): SyncLockManager & { requests: number } {
+  const held = new Set<string>();
+  const locks = {
+    requests: 0,
+    async request<T>(
+      name: string,
+      options: { ifAvailable: true },
+      callback: (lock: unknown) => Promise<T>,
+    ): Promise<T> {
+      locks.requests += 1;
+      if (!options.ifAvailable) throw new Error('only ifAvailable is faked');
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name, mode: 'exclusive' });
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+  return locks;
+}
+
+describe('syncOutbox: one sender at a time', () => {
+  it('skips a second sync while the first holds the lock; every lead is posted once', async () => {
+    const ids = await queue(60);
+    const lock = fakeWebLocks();
+    let release!: () => void;
+    const hubHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hub = fakeHub(async (submissions) => {
+      await hubHeld;
+      return results(submissions);
+    });
+
+    const tabA = sync(hub.fetch, { lock });
+    await vi.waitFor(() => expect(hub.calls).toHaveLength(1));
+    const b = await sync(hub.fetch, { lock, force: true });
+    release();
+    const a = await tabA;
+
+    expect(lock.requests).toBe(2);
+    expect(b).toMatchObject({ skipped: true, sent: 0 });
+    expect(a).toMatchObject({ skipped: false, sent: 60, remaining: 0 });
+    expect(hub.calls).toHaveLength(2);
+    expect(hub.posted()).toEqual(ids);
+    expect(new Set(hub.posted()).size).toBe(60);
+  });
+
+  it('lets the next sync run once the first is done', async () => {
+    const lock = fakeWebLocks();
+    await queue(1);
+    const hub = fakeHub((submissions) => results(submissions));
+    expect(await sync(hub.fetch, { lock })).toMatchObject({ skipped: false, sent: 1 });
+    await queue(1);
+    expect(await sync(hub.fetch, { lock })).toMatchObject({ skipped: false, sent: 1 });
+  });
+});
