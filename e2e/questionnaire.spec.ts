@@ -1,18 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, responsesFor, uniqueEmail } from './helpers/hub';
-
-async function fillContact(page: Page, email: string, options: { offerInfo?: boolean } = {}) {
-  await page.getByLabel('Vorname').fill('Jürgen');
-  await page.getByLabel('Nachname').fill('Weiß');
-  await page.getByLabel('Straße und Hausnummer').fill('Hauptstraße 12');
-  await page.getByLabel('PLZ').fill('10115');
-  await page.getByLabel('Ort').fill('Berlin');
-  await page.getByLabel('Telefonnummer').fill('+49 30 1234567');
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel(/^Ich akzeptiere die AGB/).check();
-  await page.getByLabel(/^Ich willige in die Verarbeitung meiner Daten ein/).check();
-  if (options.offerInfo) await page.getByLabel(/weitere passende Angebote/).check();
-}
+import { fillContact } from './helpers/journeys';
 
 test.describe('Tabaluga questionnaire', () => {
   test('two children: the stored lead matches what was clicked and typed', async ({
@@ -187,33 +175,4 @@ test('a hub failure on load shows the German error with a retry that works', asy
   await expect(
     page.getByRole('heading', { name: 'Wie sind Sie derzeit beschäftigt?' }),
   ).toBeVisible();
-});
-
-test('a failed send keeps everything typed and sends the same lead once on retry', async ({
-  page,
-  request,
-}) => {
-  const email = uniqueEmail('retry');
-  await page.goto('/tiptoptabaluga');
-  await page.getByRole('button', { name: 'Eins' }).click();
-  await page.getByLabel('Kind 1').fill('2020-03-03');
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByRole('button', { name: '25 €', exact: true }).click();
-  await fillContact(page, email);
-  // The request reaches the hub, but its answer is lost on the way back.
-  await page.route('**/api/responses', async (route) => {
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
-  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
-  await expect(page.getByRole('alert')).toContainText('Ihre Anfrage wurde nicht gesendet.');
-  await expect(page.getByLabel('Vorname')).toHaveValue('Jürgen');
-  await page.unroute('**/api/responses');
-  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
-  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Musterangebot/ })).toHaveAttribute(
-    'href',
-    '/universa/tabaluga/angebot-25.pdf',
-  );
-  expect(await responsesFor(request, email)).toHaveLength(1);
 });

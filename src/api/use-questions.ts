@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Question } from '../domain/questionnaire.ts';
-import { fetchQuestions, HubError } from './hub-client';
+import { loadQuestions } from '../offline/definitions';
+import { HubError } from './hub-client';
 
 export type QuestionsState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'success'; questions: Question[] };
 
-/** A questionnaire's questions from the hub, with a retry for the error screen. */
+/** A questionnaire's questions (hub, else the device's copy), with a retry for the error screen. */
 export function useQuestions(formId: number): QuestionsState & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   // The result belongs to one form and attempt; anything else still counts as loading, which
@@ -19,7 +20,7 @@ export function useQuestions(formId: number): QuestionsState & { retry: () => vo
   useEffect(() => {
     const controller = new AbortController();
     const setState = (next: QuestionsState) => setResult({ key, state: next });
-    fetchQuestions(formId, controller.signal).then(
+    loadQuestions(formId, controller.signal).then(
       (questions) => setState({ status: 'success', questions }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

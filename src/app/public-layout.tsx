@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { siteConfig } from '../config/site';
 import { SkipLink } from '../ui/skip-link';
 import { NavigationProgress } from './navigation-progress';
+
+// The status element brings the offline database code; it arrives after the first paint.
+const DeviceStatus = lazy(async () => ({
+  default: (await import('./device-status')).DeviceStatus,
+}));
 
 const footerLinks = [
   { to: '/impressum', label: 'Impressum' },
@@ -26,12 +32,17 @@ export function PublicLayout() {
             <img src="/favicon.svg" alt="" width="32" height="32" />
             <span>{siteConfig.agencyName}</span>
           </Link>
-          <a
-            href={`tel:${siteConfig.phone.href}`}
-            className="hidden text-sm text-slate-600 hover:text-brand-700 sm:inline"
-          >
-            Telefon: {siteConfig.phone.display}
-          </a>
+          <div className="flex items-center gap-4">
+            <a
+              href={`tel:${siteConfig.phone.href}`}
+              className="hidden text-sm text-slate-600 hover:text-brand-700 md:inline"
+            >
+              Telefon: {siteConfig.phone.display}
+            </a>
+            <Suspense fallback={null}>
+              <DeviceStatus />
+            </Suspense>
+          </div>
         </div>
       </header>
 

@@ -1,31 +1,53 @@
-import { HubError, postSubmission } from '../api/hub-client';
+import { readDeviceSetting } from './device-settings';
+import { offlineDb } from './offline-db';
+import { enqueue, OutboxWriteError } from './outbox.ts';
+import type { OutboxSubmissionKeys } from './outbox-db.ts';
+import { syncNow } from './sync-scheduler';
 
 export type SubmitLeadOutcome =
-  { status: 'sent' } | { status: 'failed'; message: string; retryable: boolean };
+  { status: 'sent' } | { status: 'queued' } | { status: 'failed'; message: string };
+
+/** How long the visitor waits for the hub before the thank-you says "saved on this device". */
+const CONFIRM_WAIT_MS = 8_000;
+let persistenceRequested = false;
 
 /**
- * The one way a screen hands over a lead (questionnaire, KFZ, contact). The offline outbox takes
- * this function over, so screens do not change when leads start queueing on the device.
+ * The one way a screen hands over a lead (questionnaire, KFZ, contact): written to the outbox
+ * on this device first, in one transaction, then sent. Whatever the network does, the lead is
+ * safe once this returns 'sent' or 'queued'.
  */
-export async function submitLead(submission: { client_id: string }): Promise<SubmitLeadOutcome> {
+export async function submitLead(submission: OutboxSubmissionKeys): Promise<SubmitLeadOutcome> {
+  const db = offlineDb();
   try {
-    await postSubmission(submission);
-    return { status: 'sent' };
+    await enqueue(db, submission);
   } catch (error) {
-    if (error instanceof HubError) {
-      return {
-        status: 'failed',
-        message:
-          error.kind === 'rejected'
-            ? error.message
-            : `Ihre Anfrage wurde nicht gesendet. ${error.message}`,
-        retryable: error.kind !== 'rejected',
-      };
-    }
+    if (error instanceof OutboxWriteError) return { status: 'failed', message: error.message };
+    throw error;
+  }
+  requestPersistence();
+
+  const sent = syncNow(true);
+  const waited = await Promise.race([
+    sent.then(() => 'done' as const),
+    new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), CONFIRM_WAIT_MS)),
+  ]);
+  if (waited === 'timeout' || readDeviceSetting('simulateOffline')) return { status: 'queued' };
+
+  const item = await db.outbox.get(submission.client_id).catch(() => undefined);
+  if (!item) return { status: 'sent' };
+  if (item.status === 'rejected') {
     return {
       status: 'failed',
-      message: 'Ihre Anfrage wurde nicht gesendet. Bitte versuchen Sie es erneut.',
-      retryable: true,
+      message: item.last_error ?? 'Die Angaben wurden nicht angenommen. Bitte prüfen Sie sie.',
     };
   }
+  return { status: 'queued' };
+}
+
+// Browsers may evict an origin's storage under pressure unless it is persistent; ask once, at
+// the first lead this page queues (asking earlier gets refused by the heuristics anyway).
+function requestPersistence() {
+  if (persistenceRequested) return;
+  persistenceRequested = true;
+  void globalThis.navigator?.storage?.persist?.().catch(() => false);
 }

@@ -331,6 +331,21 @@ describe('syncOutbox: what is sent when', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('sends at most batchSize leads per request', async () => {
+    const ids = await queue(5);
+    const hub = fakeHub((submissions) => results(submissions));
+
+    const report = await sync(hub.fetch, { batchSize: 2 });
+
+    expect(hub.calls.map((call) => call.clientIds.length)).toEqual([2, 2, 1]);
+    expect(hub.calls.every((call) => call.url === 'https://hub.example/api/responses/batch')).toBe(
+      true,
+    );
+    expect(hub.posted()).toEqual(ids);
+    expect(report).toMatchObject({ sent: 5, remaining: 0 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('keeps every request body below the hub limit', async () => {
     await queue(5, { message: 'ü'.repeat(200_000) });
     const hub = fakeHub((submissions) => results(submissions));

@@ -15,6 +15,8 @@ export interface SyncOptions {
   /** Send every waiting lead now, ignoring backoff (a "Jetzt senden" button, `online`). */
   force?: boolean;
   lock?: SyncLockManager;
+  /** Leads per request, 1 to 50 (the default); the byte limit applies as well. */
+  batchSize?: number;
 }
 
 export interface SyncReport {
@@ -109,8 +111,9 @@ async function sendDue(options: SyncOptions, report: SyncReport): Promise<void> 
   const { db, now } = options;
   const due = await dueItems(db, now(), options.force === true);
   const url = `${options.hubUrl.replace(/\/+$/, '')}/api/responses/batch`;
+  const limit = batchLimit(options.batchSize);
   for (let start = 0; start < due.length;) {
-    const batch = takeBatch(due, start);
+    const batch = takeBatch(due, start, limit);
     start += batch.length;
     const outcome = await postBatch(options, url, batch);
     if (outcome.kind === 'failed') {
@@ -137,11 +140,20 @@ async function dueItems(db: OfflineDb, now: number, force: boolean): Promise<Out
 const encoder = new TextEncoder();
 const envelopeBytes = encoder.encode('{"submissions":[]}').length;
 
-/** Up to 50 leads and ~900 KB from `start`; at least one, so an oversized lead meets its 413. */
-function takeBatch(items: OutboxItem[], start: number): OutboxItem[] {
+/** `batchSize` clamped to 1..50; 50 when not given. */
+function batchLimit(batchSize: number | undefined): number {
+  const max = submissionLimits.maxBatchItems;
+  if (batchSize === undefined || Number.isNaN(batchSize)) return max;
+  return Math.min(max, Math.max(1, Math.floor(batchSize)));
+}
+
+/**
+ * Up to `limit` leads and ~900 KB from `start`; at least one, so an oversized lead meets its 413.
+ */
+function takeBatch(items: OutboxItem[], start: number, limit: number): OutboxItem[] {
   const batch: OutboxItem[] = [];
   let bytes = envelopeBytes;
-  for (let i = start; i < items.length && batch.length < submissionLimits.maxBatchItems; i += 1) {
+  for (let i = start; i < items.length && batch.length < limit; i += 1) {
     const item = items[i];
     if (item === undefined) break;
     const itemBytes = encoder.encode(JSON.stringify(item.submission)).length + 1;

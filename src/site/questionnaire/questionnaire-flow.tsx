@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useQuestions } from '../../api/use-questions';
 import type {
   QuestionnaireContact,
@@ -16,6 +23,7 @@ import {
   type QuestionnaireSubmission,
 } from '../../domain/questionnaire.ts';
 import { newClientId } from '../../offline/client-id';
+import { readDeviceSetting, subscribeDeviceSettings } from '../../offline/device-settings';
 import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft';
 import { submitLead } from '../../offline/submit-lead';
 import { Alert } from '../../ui/alert';
@@ -24,10 +32,18 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { ContactStep } from './contact-step';
 import { QuestionStep } from './question-step';
 import { ThankYouStep } from './thank-you-step';
+import { useIdleReset } from './use-idle-reset';
+
+/** Kiosk mode: the thank-you screen stays this long before the next visitor gets an empty start. */
+const KIOSK_THANK_YOU_MS = 20_000;
+const KIOSK_IDLE_MS = 3 * 60_000;
+const KIOSK_WARNING_MS = 30_000;
 
 export interface FinishedQuestionnaire {
   questions: Question[];
   answers: Answers;
+  /** Sent to the hub, or saved on this device and waiting to be sent. */
+  delivery: 'sent' | 'queued';
 }
 
 interface QuestionnaireFlowProps {
@@ -39,6 +55,14 @@ interface QuestionnaireFlowProps {
 /** Loads a questionnaire from the hub, then one question per screen, contact form, thanks. */
 export function QuestionnaireFlow({ formId, renderDownloads }: QuestionnaireFlowProps) {
   const state = useQuestions(formId);
+  const kiosk = useSyncExternalStore(
+    subscribeDeviceSettings,
+    () => readDeviceSetting('kiosk'),
+    () => false,
+  );
+  // A new run is a fresh, empty questionnaire: kiosk mode starts one for each visitor.
+  const [run, setRun] = useState(0);
+  const restart = useCallback(() => setRun((n) => n + 1), []);
   if (state.status === 'loading') {
     return (
       <p role="status" className="py-8 text-slate-600">
@@ -66,9 +90,12 @@ export function QuestionnaireFlow({ formId, renderDownloads }: QuestionnaireFlow
   }
   return (
     <QuestionnaireSteps
+      key={`${run}:${kiosk}`}
       formId={formId}
       questions={state.questions}
       renderDownloads={renderDownloads}
+      kiosk={kiosk}
+      onRestart={restart}
     />
   );
 }
@@ -77,12 +104,17 @@ function QuestionnaireSteps({
   formId,
   questions,
   renderDownloads,
+  kiosk,
+  onRestart,
 }: {
   formId: number;
   questions: Question[];
   renderDownloads: QuestionnaireFlowProps['renderDownloads'];
+  kiosk: boolean;
+  onRestart: () => void;
 }) {
-  const [initial] = useState(() => loadDraft(formId, Date.now()));
+  // Kiosk mode keeps no drafts: the next visitor must never see the previous one's answers.
+  const [initial] = useState(() => (kiosk ? undefined : loadDraft(formId, Date.now())));
   const [step, setStep] = useState(() => Math.min(initial?.step ?? 0, questions.length));
   const [answers, setAnswers] = useState<Answers>(initial?.answers ?? {});
   const [contact, setContact] = useState<Partial<QuestionnaireContactInput>>(
@@ -110,16 +142,44 @@ function QuestionnaireSteps({
   };
 
   useEffect(() => {
-    if (!finished) saveDraft(formId, { step, answers, contact }, Date.now());
-  }, [formId, step, answers, contact, finished]);
+    if (kiosk) clearDraft(formId);
+    else if (!finished) saveDraft(formId, { step, answers, contact }, Date.now());
+  }, [formId, step, answers, contact, finished, kiosk]);
+
+  const started = finished !== undefined || step > 0 || Object.keys(answers).length > 0;
+  const idle = useIdleReset({
+    enabled: kiosk && started,
+    idleMs: KIOSK_IDLE_MS,
+    warnMs: KIOSK_WARNING_MS,
+    onReset: onRestart,
+  });
+  useEffect(() => {
+    if (!kiosk || !finished) return;
+    const timer = setTimeout(onRestart, KIOSK_THANK_YOU_MS);
+    return () => clearTimeout(timer);
+  }, [kiosk, finished, onRestart]);
 
   const onContactChange = useCallback(
     (values: QuestionnaireContactInput) => setContact(values),
     [],
   );
 
+  const idleWarning = idle.warning ? <IdleWarning secondsLeft={idle.secondsLeft} /> : null;
+
   if (finished) {
-    return <ThankYouStep headingRef={focusHeading}>{renderDownloads?.(finished)}</ThankYouStep>;
+    return (
+      <>
+        {idleWarning}
+        <ThankYouStep headingRef={focusHeading} delivery={finished.delivery}>
+          {renderDownloads?.(finished)}
+          {kiosk ? (
+            <Button className="mt-6" onClick={onRestart}>
+              Neuen Fragebogen starten
+            </Button>
+          ) : null}
+        </ThankYouStep>
+      </>
+    );
   }
 
   function answer(questionId: number, value: AnswerValue, advance: boolean) {
@@ -146,10 +206,10 @@ function QuestionnaireSteps({
     }
     const outcome = await submitLead(pending.current.submission);
     setSending(false);
-    if (outcome.status === 'sent') {
+    if (outcome.status === 'sent' || outcome.status === 'queued') {
       clearDraft(formId);
       setMoved(true);
-      setFinished({ questions, answers });
+      setFinished({ questions, answers, delivery: outcome.status });
     } else {
       setSendError(outcome.message);
     }
@@ -158,15 +218,18 @@ function QuestionnaireSteps({
   const question = questions[step];
   if (!question) {
     return (
-      <ContactStep
-        initialValues={contact}
-        onChange={onContactChange}
-        onSubmit={send}
-        onBack={() => goTo(step - 1)}
-        sending={sending}
-        sendError={sendError}
-        headingRef={focusHeading}
-      />
+      <>
+        {idleWarning}
+        <ContactStep
+          initialValues={contact}
+          onChange={onContactChange}
+          onSubmit={send}
+          onBack={() => goTo(step - 1)}
+          sending={sending}
+          sendError={sendError}
+          headingRef={focusHeading}
+        />
+      </>
     );
   }
 
@@ -174,6 +237,7 @@ function QuestionnaireSteps({
   const showChildDates = formId === TABALUGA_FORM_ID && question.id === CHILD_DATES_QUESTION_ID;
   return (
     <>
+      {idleWarning}
       <ProgressBar current={step + 1} total={questions.length} label="Fortschritt im Fragebogen" />
       <QuestionStep
         key={question.id}
@@ -186,5 +250,27 @@ function QuestionnaireSteps({
         today={new Date().toISOString().slice(0, 10)}
       />
     </>
+  );
+}
+
+function IdleWarning({ secondsLeft }: { secondsLeft: number }) {
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="leerlauf-titel"
+      aria-describedby="leerlauf-text"
+      className="fixed inset-x-4 top-24 z-50 mx-auto max-w-md rounded-2xl border-2 border-amber-500 bg-white p-6 shadow-xl"
+    >
+      <h2 id="leerlauf-titel" className="text-xl font-semibold text-brand-900">
+        Sind Sie noch da?
+      </h2>
+      <p id="leerlauf-text" className="mt-2">
+        Ohne Eingabe werden Ihre Angaben in {secondsLeft} Sekunden gelöscht, damit die nächste
+        Person neu beginnen kann.
+      </p>
+      <Button className="mt-4" autoFocus>
+        Weiter ausfüllen
+      </Button>
+    </div>
   );
 }

@@ -2,9 +2,11 @@ import { useId, type ReactNode } from 'react';
 
 export function ThankYouStep({
   headingRef,
+  delivery,
   children,
 }: {
   headingRef: (element: HTMLHeadingElement | null) => void;
+  delivery: 'sent' | 'queued';
   children?: ReactNode;
 }) {
   const headingId = useId();
@@ -18,10 +20,17 @@ export function ThankYouStep({
       >
         Vielen Dank für Ihre Anfrage!
       </h2>
-      <p className="mt-3 text-lg text-slate-700">
-        Wir haben Ihre Angaben erhalten. Eine Beraterin oder ein Berater meldet sich in den nächsten
-        Tagen bei Ihnen, kostenlos und unverbindlich.
-      </p>
+      {delivery === 'sent' ? (
+        <p className="mt-3 text-lg text-slate-700">
+          Wir haben Ihre Angaben erhalten. Eine Beraterin oder ein Berater meldet sich in den
+          nächsten Tagen bei Ihnen, kostenlos und unverbindlich.
+        </p>
+      ) : (
+        <p className="mt-3 text-lg text-slate-700">
+          Ihre Anfrage ist auf diesem Gerät gespeichert und wird automatisch gesendet, sobald eine
+          Internetverbindung besteht. Danach meldet sich eine Beraterin oder ein Berater bei Ihnen.
+        </p>
+      )}
       {children ? <div className="mt-6">{children}</div> : null}
     </section>
   );

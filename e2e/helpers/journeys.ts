@@ -1,0 +1,44 @@
+import { expect, type Page } from '@playwright/test';
+
+export async function fillContact(
+  page: Page,
+  email: string,
+  options: { offerInfo?: boolean } = {},
+) {
+  await page.getByLabel('Vorname').fill('Jürgen');
+  await page.getByLabel('Nachname').fill('Weiß');
+  await page.getByLabel('Straße und Hausnummer').fill('Hauptstraße 12');
+  await page.getByLabel('PLZ').fill('10115');
+  await page.getByLabel('Ort').fill('Berlin');
+  await page.getByLabel('Telefonnummer').fill('+49 30 1234567');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel(/^Ich akzeptiere die AGB/).check();
+  await page.getByLabel(/^Ich willige in die Verarbeitung meiner Daten ein/).check();
+  if (options.offerInfo) await page.getByLabel(/weitere passende Angebote/).check();
+}
+
+/** One child, 100 € a month, then the contact form; the page must show question 1. */
+export async function answerTabaluga(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Eins' }).click();
+  await page.getByLabel('Kind 1').fill('2020-03-03');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: '100 €', exact: true }).click();
+  await fillContact(page, email);
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+}
+
+export const savedOnDevice = /auf diesem Gerät gespeichert und wird automatisch gesendet/;
+
+export function waitingCount(page: Page) {
+  return page.getByTestId('wartende-anfragen');
+}
+
+export async function expectNothingWaiting(page: Page, timeout = 15_000) {
+  await expect(waitingCount(page)).toContainText('keine Anfragen warten', { timeout });
+}
+
+/** The device settings panel in the header (status element). */
+export async function openDevicePanel(page: Page) {
+  const summary = page.locator('summary').filter({ has: page.getByTestId('verbindungsstatus') });
+  if ((await summary.locator('xpath=..').getAttribute('open')) === null) await summary.click();
+}

@@ -1,0 +1,289 @@
+import { expect, test, type Page } from '@playwright/test';
+import { responsesFor, storedResponses, uniqueEmail } from './helpers/hub';
+import {
+  answerTabaluga,
+  expectNothingWaiting,
+  openDevicePanel,
+  savedOnDevice,
+  waitingCount,
+} from './helpers/journeys';
+
+const firstQuestion = 'Wie viele Kinder möchten Sie absichern?';
+
+async function openTabaluga(page: Page) {
+  await page.goto('/tiptoptabaluga');
+  await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
+  // The status element is loaded after the first paint; it starts the sync triggers.
+  await expect(waitingCount(page)).toBeAttached();
+}
+
+test('a lead captured offline reaches the hub exactly once after reconnecting', async ({
+  context,
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('offline');
+  const posts: string[] = [];
+  context.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r.url());
+  });
+  await openTabaluga(page);
+  await context.setOffline(true);
+  await answerTabaluga(page, email);
+
+  await expect(page.getByText(savedOnDevice)).toBeVisible();
+  await expect(page.getByTestId('verbindungsstatus')).toHaveText('Offline');
+  await expect(waitingCount(page)).toHaveText('· 1 Anfrage wartet');
+  expect(posts).toEqual([]);
+  expect(await responsesFor(request, email)).toEqual([]);
+
+  await page.close();
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto('/universa');
+  await expectNothingWaiting(next);
+
+  const stored = await responsesFor(request, email);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({ form_id: 1, first_name: 'Jürgen', postcode: '10115' });
+  expect(stored[0]!.answers.map((a) => a.answer)).toEqual(['Eins', '2020-03-03', '100 €']);
+});
+
+test('a batch committed by the hub whose reply is lost is not stored twice', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('verlorene-antwort');
+  let lost = 0;
+  await page.route('**/api/responses/batch', async (route) => {
+    if (lost > 0) return route.continue();
+    lost += 1;
+    // The hub receives and commits the batch; the answer never reaches the device.
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await openTabaluga(page);
+  await answerTabaluga(page, email);
+  await expect(page.getByText(savedOnDevice)).toBeVisible();
+  expect(lost).toBe(1);
+  // The retry comes by itself, after the backoff.
+  await expectNothingWaiting(page, 20_000);
+  expect(await responsesFor(request, email)).toHaveLength(1);
+});
+
+test('two tabs with queued leads sync at once: no duplicate, none lost', async ({
+  context,
+  request,
+}) => {
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  const emails = [uniqueEmail('tab-a'), uniqueEmail('tab-b')];
+  await openTabaluga(a);
+  await openTabaluga(b);
+  await context.setOffline(true);
+  await answerTabaluga(a, emails[0]!);
+  await answerTabaluga(b, emails[1]!);
+  await expect(waitingCount(a)).toHaveText('· 2 Anfragen warten');
+  await expect(waitingCount(b)).toHaveText('· 2 Anfragen warten');
+
+  // Both tabs see 'online' at the same moment and both try to send.
+  await context.setOffline(false);
+  await expectNothingWaiting(a);
+  await expectNothingWaiting(b);
+  for (const email of emails) expect(await responsesFor(request, email)).toHaveLength(1);
+});
+
+test('200 leads queued offline sync after reconnecting, none twice, none lost', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/universa');
+  await expect(waitingCount(page)).toBeAttached();
+  await context.setOffline(true);
+  const clientIds = await page.evaluate(queueLeads, 200);
+
+  const started = Date.now();
+  await context.setOffline(false);
+  await expect
+    .poll(() => page.evaluate(countOutbox), { timeout: 90_000, intervals: [250] })
+    .toBe(0);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`200 Anfragen nach dem Wiederverbinden gesendet in ${seconds.toFixed(2)} s`);
+
+  const stored = await storedResponses(request);
+  const arrived = stored.filter((r) => clientIds.includes(r.client_id));
+  expect(arrived).toHaveLength(200);
+  expect(new Set(arrived.map((r) => r.client_id)).size).toBe(200);
+});
+
+test('Offline simulieren holds every lead until it is switched off', async ({ page, request }) => {
+  const email = uniqueEmail('simulation');
+  const batches: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/responses')) batches.push(r.url());
+  });
+  await openTabaluga(page);
+  await openDevicePanel(page);
+  const simulate = page.getByRole('switch', { name: 'Offline simulieren' });
+  await simulate.check();
+  await expect(page.getByText(/Offline-Simulation aktiv/)).toBeVisible();
+  await expect(page.getByTestId('verbindungsstatus')).toHaveText('Offline (simuliert)');
+
+  // A reload under simulation loads the questionnaire from the device only.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
+  await answerTabaluga(page, email);
+  await expect(page.getByText(savedOnDevice)).toBeVisible();
+  await expect(waitingCount(page)).toHaveText('· 1 Anfrage wartet');
+  await page.waitForTimeout(500);
+  expect(batches).toEqual([]);
+
+  await openDevicePanel(page);
+  await page.getByRole('switch', { name: 'Offline simulieren' }).uncheck();
+  await expect(page.getByText(/Offline-Simulation aktiv/)).toBeHidden();
+  await expectNothingWaiting(page);
+  expect(await responsesFor(request, email)).toHaveLength(1);
+});
+
+test('a failed write on the device says so and keeps what was typed', async ({ page }) => {
+  await page.addInitScript(() => {
+    IDBObjectStore.prototype.add = function () {
+      throw new DOMException('Der Speicher ist voll.', 'QuotaExceededError');
+    };
+  });
+  await openTabaluga(page);
+  await answerTabaluga(page, uniqueEmail('speicher'));
+  await expect(page.getByRole('alert')).toContainText(
+    'Die Anfrage konnte auf diesem Gerät nicht gespeichert werden',
+  );
+  await expect(page.getByLabel('Vorname')).toHaveValue('Jürgen');
+  await expect(page.getByLabel('Kind 1')).toHaveCount(0);
+});
+
+test.describe('kiosk mode', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+    await page.addInitScript(() => localStorage.setItem('geraet:kiosk-modus', 'an'));
+  });
+
+  test('returns to an empty start after the thank-you screen', async ({ page, request }) => {
+    const email = uniqueEmail('kiosk');
+    await openTabaluga(page);
+    await answerTabaluga(page, email);
+    await expect(
+      page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' }),
+    ).toBeVisible();
+    await page.clock.fastForward('00:21');
+    await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Eins' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(await responsesFor(request, email)).toHaveLength(1);
+  });
+
+  test('warns after 3 idle minutes, then clears; no draft survives', async ({ page }) => {
+    await openTabaluga(page);
+    await page.getByRole('button', { name: 'Zwei' }).click();
+    await page.getByLabel('Kind 1').fill('2018-08-08');
+    // No draft in kiosk mode: a reload starts empty.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
+    await page.getByRole('button', { name: 'Zwei' }).click();
+    await page.getByLabel('Kind 1').fill('2018-08-08');
+
+    await page.clock.fastForward('03:01');
+    const warning = page.getByRole('alertdialog', { name: 'Sind Sie noch da?' });
+    await expect(warning).toBeVisible();
+    await page.clock.fastForward('00:31');
+    await expect(warning).toBeHidden();
+    await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Zwei' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  test('any input during the warning keeps the questionnaire', async ({ page }) => {
+    await openTabaluga(page);
+    await page.getByRole('button', { name: 'Drei oder mehr' }).click();
+    await page.clock.fastForward('03:01');
+    await page.getByRole('button', { name: 'Weiter ausfüllen' }).click();
+    await page.clock.fastForward('00:31');
+    await expect(page.getByLabel('Kind 3')).toBeVisible();
+  });
+});
+
+/** Runs in the page: writes leads straight into the outbox store, as if queued offline. */
+async function queueLeads(count: number): Promise<string[]> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('universa-offline');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const ids: string[] = [];
+  const tx = db.transaction('outbox', 'readwrite');
+  const now = Date.now();
+  for (let i = 0; i < count; i++) {
+    const clientId = crypto.randomUUID();
+    ids.push(clientId);
+    const submission = {
+      client_id: clientId,
+      form_id: 1,
+      source: 'questionnaire',
+      answers: [
+        { question_id: 1, answer: 'Eins' },
+        { question_id: 2, answer: '2020-01-01' },
+        { question_id: 3, answer: '25 €' },
+      ],
+      first_name: 'Erika',
+      last_name: 'Mustermann',
+      adress: 'Lindenweg 4',
+      postcode: '80331',
+      city: 'München',
+      phone: '+49 89 123456',
+      email: `last.${i}.${clientId.slice(0, 8)}@example.de`,
+      offer_info: false,
+      terms_accepted: true,
+      data_processing_consent: true,
+      create_date: new Date(now).toISOString(),
+      changed_date: new Date(now).toISOString(),
+      captured_at: new Date(now).toISOString(),
+    };
+    tx.objectStore('outbox').put({
+      client_id: clientId,
+      submission,
+      form_id: 1,
+      source: 'questionnaire',
+      status: 'waiting',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now + i,
+      last_error: null,
+      rejected_code: null,
+    });
+  }
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+  return ids;
+}
+
+async function countOutbox(): Promise<number> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('universa-offline');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const count = await new Promise<number>((resolve, reject) => {
+    const req = db.transaction('outbox').objectStore('outbox').count();
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  db.close();
+  return count;
+}

@@ -1,0 +1,51 @@
+// Settings of this device, chosen by the agent or a tester: kiosk mode for the fair tablet and
+// the offline simulation. Kept in localStorage because screens read them while rendering, and
+// they are strictly necessary for the service the operator set the device up for.
+
+export type DeviceSetting = 'kiosk' | 'simulateOffline';
+
+const keys: Record<DeviceSetting, string> = {
+  kiosk: 'geraet:kiosk-modus',
+  simulateOffline: 'geraet:offline-simulation',
+};
+
+const listeners = new Set<() => void>();
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readDeviceSetting(setting: DeviceSetting): boolean {
+  try {
+    return storage()?.getItem(keys[setting]) === 'an';
+  } catch {
+    return false;
+  }
+}
+
+export function writeDeviceSetting(setting: DeviceSetting, on: boolean): void {
+  try {
+    if (on) storage()?.setItem(keys[setting], 'an');
+    else storage()?.removeItem(keys[setting]);
+  } catch {
+    // Blocked storage: the setting lasts until the page is reloaded.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+/** Changes made here, and in other tabs of this device, reach every subscriber. */
+export function subscribeDeviceSettings(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key && Object.values(keys).includes(event.key)) listener();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}

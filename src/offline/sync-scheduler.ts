@@ -1,0 +1,85 @@
+import { appConfig } from '../config/env';
+import { readDeviceSetting, subscribeDeviceSettings } from './device-settings';
+import { offlineDb } from './offline-db';
+import { nextSyncDelay, syncOutbox, type SyncReport } from './sync-engine.ts';
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let inFlight: Promise<SyncReport | undefined> | undefined;
+let started = false;
+const reportListeners = new Set<(report: SyncReport | undefined, error?: unknown) => void>();
+
+/** Why nothing was sent: the tester holds all sending, or the device says it is offline. */
+function holdingBack(): boolean {
+  return readDeviceSetting('simulateOffline') || globalThis.navigator?.onLine === false;
+}
+
+async function run(force: boolean): Promise<SyncReport | undefined> {
+  if (holdingBack()) return undefined;
+  const db = offlineDb();
+  try {
+    const report = await syncOutbox({
+      db,
+      fetch: globalThis.fetch.bind(globalThis),
+      hubUrl: appConfig.hubUrl,
+      now: Date.now,
+      random: Math.random,
+      force,
+    });
+    reportListeners.forEach((listener) => listener(report));
+    return report;
+  } catch (error) {
+    // IndexedDB itself failed (closed by the browser, storage cleared): try again later.
+    reportListeners.forEach((listener) => listener(undefined, error));
+    return undefined;
+  } finally {
+    await scheduleNext();
+  }
+}
+
+async function scheduleNext() {
+  clearTimeout(timer);
+  if (!started) return;
+  const delay = await nextSyncDelay(offlineDb(), Date.now()).catch(() => 30_000);
+  // Another tab may hold the lock and finish the work; look again soon either way.
+  if (delay !== null) timer = setTimeout(() => void syncNow(false), Math.max(delay, 1_000));
+}
+
+/**
+ * Sends what waits in the outbox now. `force` also sends leads whose backoff has not run out:
+ * for moments that suggest the connection is back (load, online, visible, a button).
+ */
+export async function syncNow(force: boolean): Promise<SyncReport | undefined> {
+  if (inFlight) {
+    await inFlight;
+    if (!force) return undefined;
+  }
+  inFlight = run(force).finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}
+
+export function onSyncReport(
+  listener: (report: SyncReport | undefined, error?: unknown) => void,
+): () => void {
+  reportListeners.add(listener);
+  return () => reportListeners.delete(listener);
+}
+
+/** Starts the page's sync triggers once: load, online, page visible again, and the timer. */
+export function startSyncScheduler(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const force = () => void syncNow(true);
+  window.addEventListener('online', force);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') force();
+  });
+  let simulating = readDeviceSetting('simulateOffline');
+  subscribeDeviceSettings(() => {
+    const now = readDeviceSetting('simulateOffline');
+    if (simulating && !now) force();
+    simulating = now;
+  });
+  force();
+}
