@@ -287,3 +287,34 @@ async function countOutbox(): Promise<number> {
   db.close();
   return count;
 }
+
+test('a questionnaire never opened on this device opens offline after one online visit', async ({
+  context,
+  page,
+}) => {
+  await page.goto('/universa');
+  await expect(waitingCount(page)).toBeAttached();
+  // Give the warm-up a moment to store both questionnaires on the device.
+  await expect.poll(() => page.evaluate(storedDefinitions), { timeout: 10_000 }).toEqual([1, 2]);
+  await context.setOffline(true);
+  await page.locator('a[href="/pkv"]').first().click();
+  await expect(
+    page.getByRole('heading', { name: 'Wie sind Sie derzeit beschäftigt?' }),
+  ).toBeVisible();
+});
+
+async function storedDefinitions(): Promise<number[]> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('universa-offline');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  if (!db.objectStoreNames.contains('definitions')) return [];
+  const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+    const req = db.transaction('definitions').objectStore('definitions').getAllKeys();
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  db.close();
+  return keys.map(Number).sort();
+}

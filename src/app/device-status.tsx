@@ -24,6 +24,10 @@ export function DeviceStatus() {
   useEffect(() => {
     startSyncScheduler();
     void warmDefinitions();
+    // The questionnaire screens' code too, so a tap on a questionnaire works after the
+    // connection drops. The service worker's precache makes the same true across reloads.
+    void import('../site/questionnaire/tabaluga-page').catch(() => undefined);
+    void import('../site/questionnaire/pkv-page').catch(() => undefined);
   }, []);
 
   // The simulation banner sits over the page bottom; room below keeps the footer readable.
