@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -24,8 +25,71 @@ function containsDeskCode(chunk: ChunkInfo): boolean {
   return chunk.moduleIds.some((id) => deskModule.test(id.replaceAll('\\', '/')));
 }
 
+// The lead-capture app visitors and the fair tablet install. Survey Desk is a second identity
+// with its own manifest (public/surveydesk.webmanifest), linked by the desk layout.
+const publicManifest = {
+  id: '/universa',
+  name: 'Versicherungsagentur – Angebote und Beratung',
+  short_name: 'Angebote',
+  description:
+    'Kostenlose Angebote und Beratung: Fragebögen zu Kinder-Vorsorge und privater Krankenversicherung, KFZ-Rückruf und Versicherungscheck. Funktioniert auch ohne Internetverbindung.',
+  lang: 'de',
+  dir: 'ltr' as const,
+  start_url: '/universa',
+  scope: '/',
+  display: 'standalone' as const,
+  orientation: 'any' as const,
+  theme_color: '#1e3a5f',
+  background_color: '#f8fafc',
+  icons: [
+    { src: '/icons/app-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/app-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    {
+      src: '/icons/app-maskable-512.png',
+      sizes: '512x512',
+      type: 'image/png',
+      purpose: 'maskable',
+    },
+  ],
+  screenshots: [
+    {
+      src: '/screenshots/app-narrow.png',
+      sizes: '390x844',
+      type: 'image/png',
+      form_factor: 'narrow' as const,
+      label: 'Fragebogen auf dem Smartphone',
+    },
+    {
+      src: '/screenshots/app-wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide' as const,
+      label: 'Startseite mit allen Angeboten',
+    },
+  ],
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // An update is offered, never forced: an automatic reload could lose what a visitor typed.
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: publicManifest,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,pdf,webmanifest}'],
+        // Staff code and the store screenshots are nothing a visitor's device should carry.
+        globIgnores: ['**/desk-*.js', 'screenshots/**', 'surveydesk.webmanifest', 'icons/desk-*'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

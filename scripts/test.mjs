@@ -34,6 +34,7 @@ const steps = [
     ]),
   () => step('Build', [path.join(root, 'scripts', 'build-if-stale.mjs')]),
   () => step('Größenbudget', [path.join(root, 'scripts', 'check-size.mjs')]),
+  () => step('PWA-Prüfung', [path.join(root, 'scripts', 'check-pwa.mjs')]),
   () =>
     step(
       'Browsertests (Playwright)',

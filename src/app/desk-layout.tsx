@@ -1,7 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { SkipLink } from '../ui/skip-link';
 import { NavigationProgress } from './navigation-progress';
+
+const UpdatePrompt = lazy(async () => ({ default: (await import('./pwa-notices')).UpdatePrompt }));
+
+/**
+ * Survey Desk installs as its own app (start /surveydesk, scope /surveydesk): while a desk
+ * screen is open, the page points at the desk's manifest instead of the public one.
+ */
+function useDeskManifest() {
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    if (!link) return;
+    const publicHref = link.getAttribute('href');
+    link.setAttribute('href', '/surveydesk.webmanifest');
+    return () => {
+      if (publicHref) link.setAttribute('href', publicHref);
+    };
+  }, []);
+}
 
 const navLinks = [
   { to: '/surveydesk/dashboard', label: 'Dashboard' },
@@ -44,9 +62,14 @@ export function DeskLayout() {
     };
   }, [openMenu]);
 
+  useDeskManifest();
+
   return (
     <div className="min-h-dvh bg-slate-100 pt-[75px]">
       <SkipLink targetId="inhalt" />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
       <NavigationProgress />
       <header ref={headerRef} className="fixed inset-x-0 top-0 z-40 bg-brand-800 text-white shadow">
         <nav

@@ -8,6 +8,9 @@ import { NavigationProgress } from './navigation-progress';
 const DeviceStatus = lazy(async () => ({
   default: (await import('./device-status')).DeviceStatus,
 }));
+// Service worker registration, the update prompt and the iPad hint: none is needed to paint.
+const UpdatePrompt = lazy(async () => ({ default: (await import('./pwa-notices')).UpdatePrompt }));
+const InstallHint = lazy(async () => ({ default: (await import('./pwa-notices')).InstallHint }));
 
 const footerLinks = [
   { to: '/impressum', label: 'Impressum' },
@@ -45,6 +48,11 @@ export function PublicLayout() {
           </div>
         </div>
       </header>
+
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+        <InstallHint />
+      </Suspense>
 
       <main id="inhalt" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 pb-16">
         <Outlet />

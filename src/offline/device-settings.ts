@@ -2,6 +2,9 @@
 // the offline simulation. Kept in localStorage because screens read them while rendering, and
 // they are strictly necessary for the service the operator set the device up for.
 
+import { offlineDb } from './offline-db';
+import { putSetting } from './outbox-db.ts';
+
 export type DeviceSetting = 'kiosk' | 'simulateOffline';
 
 const keys: Record<DeviceSetting, string> = {
@@ -34,6 +37,8 @@ export function writeDeviceSetting(setting: DeviceSetting, on: boolean): void {
   } catch {
     // Blocked storage: the setting lasts until the page is reloaded.
   }
+  // The service worker has no localStorage; it reads its copy from IndexedDB.
+  void putSetting(offlineDb(), setting, on).catch(() => undefined);
   listeners.forEach((listener) => listener());
 }
 

@@ -1,3 +1,4 @@
+import { requestBackgroundSync } from './background-sync';
 import { readDeviceSetting } from './device-settings';
 import { offlineDb } from './offline-db';
 import { enqueue, OutboxWriteError } from './outbox.ts';
@@ -25,6 +26,7 @@ export async function submitLead(submission: OutboxSubmissionKeys): Promise<Subm
     throw error;
   }
   requestPersistence();
+  void requestBackgroundSync();
 
   const sent = syncNow(true);
   const waited = await Promise.race([

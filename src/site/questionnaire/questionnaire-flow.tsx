@@ -24,6 +24,7 @@ import {
 } from '../../domain/questionnaire.ts';
 import { newClientId } from '../../offline/client-id';
 import { readDeviceSetting, subscribeDeviceSettings } from '../../offline/device-settings';
+import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity';
 import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft';
 import { submitLead } from '../../offline/submit-lead';
 import { Alert } from '../../ui/alert';
@@ -147,6 +148,11 @@ function QuestionnaireSteps({
   }, [formId, step, answers, contact, finished, kiosk]);
 
   const started = finished !== undefined || step > 0 || Object.keys(answers).length > 0;
+  const inProgress = started && finished === undefined;
+  useEffect(() => {
+    setQuestionnaireInProgress(inProgress);
+    return () => setQuestionnaireInProgress(false);
+  }, [inProgress]);
   const idle = useIdleReset({
     enabled: kiosk && started,
     idleMs: KIOSK_IDLE_MS,

@@ -1,0 +1,103 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { appConfig } from '../src/config/env';
+import { outboxSyncTag } from '../src/offline/background-sync';
+import { getSetting, openOfflineDb } from '../src/offline/outbox-db.ts';
+import { syncOutbox } from '../src/offline/sync-engine.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// The public shell, every public screen's code, the legal pages and the public PDFs. Survey Desk
+// chunks are left out at build time (vite.config.ts): visitors never download staff code.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every client route is the app; the API prefixes never get HTML (a JSON client would choke on
+// it), and neither does a file path such as an offer PDF that is not in the precache.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/(api|auth|rest|storage)(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i],
+  }),
+);
+
+/** Only a 200 with JSON is a questionnaire; a captive portal's page must never be cached. */
+const jsonOnly = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    response.status === 200 &&
+    (response.headers.get('content-type') ?? '').includes('application/json')
+      ? response
+      : null,
+};
+
+registerRoute(
+  ({ url }) => /^\/api\/forms\/\d+\/questions$/.test(url.pathname),
+  new NetworkFirst({
+    cacheName: 'fragebogen-definitionen',
+    networkTimeoutSeconds: 4,
+    plugins: [jsonOnly],
+  }),
+);
+
+// Offer documents (storage) and form images: they rarely change, and must open at the fair.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    (url.pathname.endsWith('.pdf') || url.pathname.startsWith('/storage/v1/object/public/')) &&
+    request.destination !== 'image',
+  new CacheFirst({
+    cacheName: 'dokumente',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+    ],
+  }),
+);
+registerRoute(
+  ({ request }) => request.destination === 'image',
+  new StaleWhileRevalidate({
+    cacheName: 'bilder',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+    ],
+  }),
+);
+
+// Background Sync (Chromium only): the browser wakes the worker when the connection is back,
+// even with every tab closed. The same outbox code as in the page, under the same lock.
+self.addEventListener('sync', (event) => {
+  if (event.tag !== outboxSyncTag) return;
+  event.waitUntil(sendOutbox());
+});
+
+async function sendOutbox(): Promise<void> {
+  const db = openOfflineDb();
+  try {
+    // 'Offline simulieren' holds the worker's sending too, exactly as in the page.
+    if ((await getSetting(db, 'simulateOffline')) === true) return;
+    const report = await syncOutbox({
+      db,
+      fetch: self.fetch.bind(self),
+      hubUrl: appConfig.hubUrl,
+      now: Date.now,
+      random: Math.random,
+      force: true,
+    });
+    // Rejecting asks the browser to fire the sync event again later.
+    if (report.failed > 0) throw new Error('Die Anfragen werden später erneut gesendet.');
+  } finally {
+    db.close();
+  }
+}
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
