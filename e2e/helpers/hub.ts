@@ -15,15 +15,25 @@ export interface StoredResponse {
   [key: string]: unknown;
 }
 
+// One login per test worker: the hub allows only 10 logins a minute per address, and its
+// tokens last an hour.
+let token: Promise<string> | undefined;
+
+async function hubToken(request: APIRequestContext): Promise<string> {
+  token ??= (async () => {
+    const login = await request.post('/api/hub/login', {
+      data: { email: 'e2e-crm@example.de', password: 'e2e-Service-Passwort-1' },
+    });
+    expect(login.ok(), await login.text()).toBe(true);
+    return ((await login.json()) as { token: string }).token;
+  })();
+  return token;
+}
+
 /** Reads stored leads back through the hub API, as the agent's CRM would. */
 export async function storedResponses(request: APIRequestContext): Promise<StoredResponse[]> {
-  const login = await request.post('/api/hub/login', {
-    data: { email: 'e2e-crm@example.de', password: 'e2e-Service-Passwort-1' },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
   const list = await request.get('/api/responses?limit=500', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${await hubToken(request)}` },
   });
   expect(list.ok()).toBe(true);
   return (await list.json()) as StoredResponse[];
