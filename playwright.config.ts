@@ -9,6 +9,7 @@ const systemChromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   // CI has two cores; one of them runs the server.
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -19,6 +20,7 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
+    storageState: '.tmp/e2e-consented-state.json',
   },
   projects: [
     {

@@ -109,9 +109,10 @@ async function insertSubmission(
        first_name, last_name, email, phone, adress, postcode, city,
        salutation, title, birthdate, call_time, existing_customer, message,
        offer_info, terms_accepted, data_processing_consent, consent_version,
-       create_date, changed_date, create_user, changed_user, captured_at)
+       create_date, changed_date, create_user, changed_user, captured_at,
+       cookie_consent, cookie_consent_version)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-       $19, $20, $21, $22, $23, $24, $25, $26, $27)
+       $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)
      on conflict (client_id) do nothing
      returning id`,
     [
@@ -142,6 +143,8 @@ async function insertSubmission(
       s.create_user ?? fullName,
       s.changed_user ?? s.create_user ?? fullName,
       s.captured_at ?? null,
+      s.cookie_consent ?? null,
+      s.cookie_consent_version ?? null,
     ],
   );
   const responseId = inserted.rows[0]?.id;
@@ -161,7 +164,7 @@ const responseColumns = `r.id, r.client_id, r.form_id, r.user_id, r.source, r.fi
   r.last_name, r.email, r.phone, r.adress, r.postcode, r.city, r.salutation, r.title, r.birthdate,
   r.call_time, r.existing_customer, r.message, r.offer_info, r.terms_accepted,
   r.data_processing_consent, r.consent_version, r.create_date, r.changed_date, r.create_user,
-  r.changed_user, r.captured_at, r.received_at`;
+  r.changed_user, r.captured_at, r.received_at, r.cookie_consent, r.cookie_consent_version`;
 
 const answersJson = `coalesce((
     select json_agg(json_build_object('question_id', a.question_id, 'question', q.question,

@@ -194,6 +194,29 @@ describe('responses API', () => {
     expect(res.json().error.code).toBe('payload_too_large');
   });
 
+  it('stores the cookie choice and the consent text versions with the lead', async () => {
+    const res = await post(
+      tabalugaSubmission({ cookie_consent: 'necessary,statistics', cookie_consent_version: 'v7' }),
+    );
+    const row = await hub.db.query(
+      'select consent_version, cookie_consent, cookie_consent_version from public.responses where id = $1',
+      [res.json().id],
+    );
+    expect(row.rows[0]).toEqual({
+      consent_version: '2026-11-01',
+      cookie_consent: 'necessary,statistics',
+      cookie_consent_version: 'v7',
+    });
+  });
+
+  it('answers a filled honeypot as if stored, and stores nothing', async () => {
+    const res = await expectNothingWritten(() =>
+      post(tabalugaSubmission({ website: 'https://spam.example' })),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'created' });
+  });
+
   describe('batch', () => {
     const batch = (submissions: unknown[]) =>
       hub.app.inject({ method: 'POST', url: '/api/responses/batch', payload: { submissions } });

@@ -43,6 +43,10 @@ export function registerResponseRoutes(app: FastifyInstance, options: ResponseRo
         parsed.issues,
       );
     }
+    // A bot filled the hidden field: answer as if stored, so it learns nothing, store nothing.
+    if (parsed.data.website) {
+      return { status: 'created' as const, id: 0, client_id: parsed.data.client_id };
+    }
     const outcome = await saveSubmission(db, parsed.data, now());
     return { ...outcome, client_id: parsed.data.client_id };
   }

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { siteConfig } from '../config/site';
+import { startCookieConsent } from '../ui/cookie-consent';
 import { SkipLink } from '../ui/skip-link';
 import { NavigationProgress } from './navigation-progress';
 
@@ -21,6 +22,11 @@ const footerLinks = [
 ] as const;
 
 export function PublicLayout() {
+  // The consent banner is loaded after the first paint; it stays until the visitor chose.
+  useEffect(() => {
+    void startCookieConsent().catch(() => undefined);
+  }, []);
+
   return (
     // The spec's shell reserves 75px at the top; the fixed header lives inside that space.
     <div className="flex min-h-dvh flex-col pt-[75px]">

@@ -131,6 +131,8 @@ export function buildQuestionnaireSubmission(input: {
   answers: Answers;
   contact: QuestionnaireContact;
   now: Date;
+  /** The visitor's cookie choice and the banner's text version, when a choice was made. */
+  cookieConsent?: { choice: string; version: string } | undefined;
 }): QuestionnaireSubmission {
   const timestamp = input.now.toISOString();
   const name = `${input.contact.first_name} ${input.contact.last_name}`.trim();
@@ -146,11 +148,17 @@ export function buildQuestionnaireSubmission(input: {
     create_user: name,
     changed_user: name,
     consent_version: CONSENT_VERSION,
+    ...(input.cookieConsent
+      ? {
+          cookie_consent: input.cookieConsent.choice,
+          cookie_consent_version: input.cookieConsent.version,
+        }
+      : {}),
   };
 }
 
 /** What a lead says, apart from when it was made: equal keys mean the same lead. */
-export function submissionContentKey(submission: QuestionnaireSubmission): string {
+export function submissionContentKey(submission: { client_id: string }): string {
   // canonicalJson leaves out undefined values.
   return canonicalJson({
     ...submission,

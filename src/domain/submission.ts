@@ -43,6 +43,11 @@ export const submissionEnvelopeSchema = z.object({
   changed_user: optionalText(200),
   captured_at: timestamp.optional(),
   consent_version: optionalText(100),
+  /** The cookie choice at the time ('necessary,statistics') and the banner text version. */
+  cookie_consent: optionalText(200),
+  cookie_consent_version: optionalText(100),
+  /** Honeypot: people never see this field; a filled one marks a bot, whose lead is dropped. */
+  website: z.string().max(2000).optional(),
 });
 
 export type SubmissionEnvelope = z.output<typeof submissionEnvelopeSchema>;

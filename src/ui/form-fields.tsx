@@ -1,4 +1,11 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -97,4 +104,94 @@ export function FieldError({
       {message}
     </p>
   );
+}
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string | undefined;
+  options: readonly { value: string; label: string }[];
+}
+
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, options, className = '', ...select },
+  ref,
+) {
+  const id = useId();
+  const errorId = `${id}-fehler`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${
+          error ? 'border-red-700' : 'border-slate-400'
+        }`}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+});
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string | undefined;
+}
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
+  function TextAreaField({ label, error, className = '', ...area }, ref) {
+    const id = useId();
+    const errorId = `${id}-fehler`;
+    return (
+      <div className={className}>
+        <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+          {label}
+        </label>
+        <textarea
+          ref={ref}
+          id={id}
+          rows={5}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${
+            error ? 'border-red-700' : 'border-slate-400'
+          }`}
+          {...area}
+        />
+        <FieldError id={errorId} message={error} />
+      </div>
+    );
+  },
+);
+
+/**
+ * A field people never see or reach: bots fill every input, so a value here marks a bot.
+ * Hidden from assistive technology too, and left out of the tab order.
+ */
+export function HoneypotField() {
+  const id = useId();
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Website</label>
+      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/** Whether the submitted form's honeypot has a value. */
+export function honeypotFilled(event: { target: unknown } | undefined): boolean {
+  const form = event?.target;
+  if (!(form instanceof HTMLFormElement)) return false;
+  return Boolean(new FormData(form).get('website'));
 }

@@ -1,14 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { BaseSyntheticEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import {
+  callTimes,
+  kfzRequestSchema,
+  type KfzRequest,
+  type KfzRequestInput,
+} from '../../domain/contact-forms.ts';
+import { buildKfzSubmission } from '../../domain/lead-submissions.ts';
+import { useLeadSender } from '../../offline/use-lead-sender';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { COOKIE_CONSENT_VERSION, readCookieChoice } from '../../ui/cookie-consent';
+import {
+  CheckboxField,
+  honeypotFilled,
+  HoneypotField,
+  SelectField,
+  TextField,
+} from '../../ui/form-fields';
+import { LeadSent } from '../../ui/lead-sent';
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
+
+const emptyKfz: KfzRequestInput = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  call_time: '',
+  terms_accepted: false,
+  data_processing_consent: false,
+};
+
+const callTimeOptions = [
+  { value: '', label: 'Bitte wählen' },
+  ...callTimes.map((time) => ({ value: time, label: time })),
+];
 
 export function KfzPage() {
+  usePageMeta({
+    title: 'KFZ-Versicherung: Rückruf anfordern',
+    description:
+      'KFZ-Versicherung wechseln und sparen: Fordern Sie einen kostenlosen Rückruf an. Wir vergleichen für Sie und beraten Sie persönlich und unverbindlich.',
+    path: '/universa/kfz',
+  });
+  const sender = useLeadSender<ReturnType<typeof buildKfzSubmission>>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, submitCount },
+  } = useForm<KfzRequestInput, unknown, KfzRequest>({
+    resolver: zodResolver(kfzRequestSchema),
+    defaultValues: emptyKfz,
+  });
+  // The spec: the KFZ form shows its errors only after a submit attempt.
+  const shown = (message: string | undefined) => (submitCount > 0 ? message : undefined);
+
+  const onSubmit = async (values: KfzRequest, event?: BaseSyntheticEvent) => {
+    if (honeypotFilled(event)) return sender.pretendSent();
+    const choice = readCookieChoice();
+    const result = await sender.send((clientId, now) =>
+      buildKfzSubmission(values, {
+        clientId,
+        now,
+        cookieConsent: choice ? { choice, version: COOKIE_CONSENT_VERSION } : undefined,
+      }),
+    );
+    if (result.status === 'sent' || result.status === 'queued') reset(emptyKfz);
+  };
+
+  const { state } = sender;
   return (
     <div className="py-8">
       <PageHeader title="KFZ-Versicherung: Rückruf anfordern">
         <p>
-          Sie möchten Ihre KFZ-Versicherung wechseln? Wir rufen Sie zurück und beraten Sie
-          kostenlos.
+          Sie möchten Ihre KFZ-Versicherung wechseln? Hinterlassen Sie Ihre Nummer: Wir rufen Sie
+          zurück und beraten Sie kostenlos zu einem Wechsel.
         </p>
       </PageHeader>
+      {state.status === 'sent' || state.status === 'queued' ? (
+        <LeadSent delivery={state.status} onAgain={sender.reset} />
+      ) : (
+        <form
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          className="relative max-w-2xl rounded-2xl bg-white p-6 shadow-sm"
+          aria-label="KFZ-Rückruf anfordern"
+        >
+          <p className="mb-4 text-sm text-slate-600">Felder mit * sind Pflichtfelder.</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Vorname"
+              autoComplete="given-name"
+              required
+              error={shown(errors.first_name?.message)}
+              {...register('first_name')}
+            />
+            <TextField
+              label="Nachname"
+              autoComplete="family-name"
+              required
+              error={shown(errors.last_name?.message)}
+              {...register('last_name')}
+            />
+            <TextField
+              label="E-Mail"
+              type="email"
+              autoComplete="email"
+              required
+              error={shown(errors.email?.message)}
+              {...register('email')}
+            />
+            <TextField
+              label="Telefonnummer"
+              type="tel"
+              autoComplete="tel"
+              required
+              error={shown(errors.phone?.message)}
+              {...register('phone')}
+            />
+            <SelectField
+              label="Gewünschte Rückrufzeit"
+              options={callTimeOptions}
+              error={shown(errors.call_time?.message)}
+              {...register('call_time')}
+            />
+          </div>
+          <div className="mt-6 space-y-4">
+            <CheckboxField
+              label={
+                <>
+                  Ich akzeptiere die AGB (
+                  <Link to="/agb" target="_blank" className="text-brand-700 underline">
+                    Allgemeine Geschäftsbedingungen
+                  </Link>
+                  ). *
+                </>
+              }
+              error={shown(errors.terms_accepted?.message)}
+              {...register('terms_accepted')}
+            />
+            <CheckboxField
+              label={
+                <>
+                  Ich willige in die Verarbeitung meiner Daten ein, damit Sie mich zu meiner
+                  KFZ-Versicherung anrufen und beraten können. Einzelheiten in der{' '}
+                  <Link to="/datenschutz" target="_blank" className="text-brand-700 underline">
+                    Datenschutzerklärung
+                  </Link>
+                  . *
+                </>
+              }
+              error={shown(errors.data_processing_consent?.message)}
+              {...register('data_processing_consent')}
+            />
+          </div>
+          <HoneypotField />
+          {state.status === 'failed' ? (
+            <div className="mt-6">
+              <Alert tone="error">{state.message}</Alert>
+            </div>
+          ) : null}
+          <Button type="submit" className="mt-6" disabled={state.status === 'sending'}>
+            {state.status === 'sending' ? 'Senden...' : 'Absenden'}
+          </Button>
+        </form>
+      )}
     </div>
   );
 }

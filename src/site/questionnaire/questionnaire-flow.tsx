@@ -28,6 +28,7 @@ import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity
 import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft';
 import { submitLead } from '../../offline/submit-lead';
 import { Alert } from '../../ui/alert';
+import { COOKIE_CONSENT_VERSION, readCookieChoice } from '../../ui/cookie-consent';
 import { Button } from '../../ui/button';
 import { ProgressBar } from '../../ui/progress-bar';
 import { ContactStep } from './contact-step';
@@ -142,10 +143,15 @@ function QuestionnaireSteps({
     setStep(Math.max(0, Math.min(next, questions.length)));
   };
 
+  // Nothing is stored for a visitor who only looked: a draft begins with the first answer.
+  const hasInput =
+    step > 0 ||
+    Object.keys(answers).length > 0 ||
+    Object.values(contact).some((value) => value !== '' && value !== false);
   useEffect(() => {
     if (kiosk) clearDraft(formId);
-    else if (!finished) saveDraft(formId, { step, answers, contact }, Date.now());
-  }, [formId, step, answers, contact, finished, kiosk]);
+    else if (!finished && hasInput) saveDraft(formId, { step, answers, contact }, Date.now());
+  }, [formId, step, answers, contact, finished, kiosk, hasInput]);
 
   const started = finished !== undefined || step > 0 || Object.keys(answers).length > 0;
   const inProgress = started && finished === undefined;
@@ -203,6 +209,7 @@ function QuestionnaireSteps({
       answers,
       contact: values,
       now: new Date(),
+      cookieConsent: cookieChoice(),
     });
     const key = submissionContentKey(built);
     if (pending.current?.key !== key) {
@@ -279,4 +286,9 @@ function IdleWarning({ secondsLeft }: { secondsLeft: number }) {
       </Button>
     </div>
   );
+}
+
+function cookieChoice() {
+  const choice = readCookieChoice();
+  return choice ? { choice, version: COOKIE_CONSENT_VERSION } : undefined;
 }

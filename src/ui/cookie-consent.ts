@@ -1,0 +1,119 @@
+import type { CookieConsentConfig } from 'vanilla-cookieconsent';
+
+/** Which text of the consent banner the visitor saw; stored with every lead. */
+export const COOKIE_CONSENT_VERSION = '2026-11-22';
+/** The consent tool's cookie; strictly necessary, written only once the visitor chose. */
+export const CONSENT_COOKIE = 'cc_cookie';
+
+const config: CookieConsentConfig = {
+  cookie: { name: CONSENT_COOKIE, expiresAfterDays: 365, sameSite: 'Lax' },
+  // A new revision asks again: a changed text needs a new consent.
+  revision: 1,
+  // The library hides itself from automated browsers (navigator.webdriver); the banner is part
+  // of what the browser tests check, so it shows for every visitor.
+  hideFromBots: false,
+  guiOptions: {
+    // 'Alle ablehnen' on the first layer, as easy and as visible as 'Alle akzeptieren'.
+    consentModal: { layout: 'box', position: 'bottom left', equalWeightButtons: true },
+    preferencesModal: { layout: 'box', equalWeightButtons: true },
+  },
+  categories: {
+    necessary: { enabled: true, readOnly: true },
+    preferences: {},
+    statistics: {},
+    marketing: {},
+  },
+  language: {
+    default: 'de',
+    translations: {
+      de: {
+        consentModal: {
+          title: 'Ihre Privatsphäre',
+          description:
+            'Wir speichern auf Ihrem Gerät nur, was für diese Website nötig ist, zum Beispiel Ihre Anfrage, bis sie bei uns angekommen ist. Statistik und Marketing nutzen wir nur mit Ihrer Einwilligung. Sie können Ihre Wahl jederzeit unter „Cookies“ ändern.',
+          acceptAllBtn: 'Alle akzeptieren',
+          acceptNecessaryBtn: 'Alle ablehnen',
+          showPreferencesBtn: 'Einstellungen',
+          footer: '<a href="/datenschutz">Datenschutz</a> <a href="/impressum">Impressum</a>',
+        },
+        preferencesModal: {
+          title: 'Cookie-Einstellungen',
+          acceptAllBtn: 'Alle akzeptieren',
+          acceptNecessaryBtn: 'Alle ablehnen',
+          savePreferencesBtn: 'Auswahl speichern',
+          closeIconLabel: 'Schließen',
+          sections: [
+            {
+              title: 'Unbedingt erforderlich',
+              description:
+                'Ihre Anfrage bis zum Versand, gespeicherte Fragebögen, ein Entwurf für 24 Stunden, Geräteeinstellungen und Ihre Auswahl hier. Ohne diese Speicherung funktioniert die Website nicht; sie lässt sich nicht abschalten.',
+              linkedCategory: 'necessary',
+            },
+            {
+              title: 'Präferenzen',
+              description: 'Merkt sich Einstellungen, die Ihnen die Nutzung erleichtern.',
+              linkedCategory: 'preferences',
+            },
+            {
+              title: 'Statistik',
+              description:
+                'Hilft uns zu verstehen, wie die Website genutzt wird. Derzeit setzen wir keine Statistikdienste ein.',
+              linkedCategory: 'statistics',
+            },
+            {
+              title: 'Marketing',
+              description:
+                'Für Werbung auf anderen Websites. Derzeit setzen wir keine Marketingdienste ein.',
+              linkedCategory: 'marketing',
+            },
+            {
+              title: 'Mehr Informationen',
+              description:
+                'Einzelheiten finden Sie in der <a href="/datenschutz">Datenschutzerklärung</a> und unter <a href="/cookies">Cookies</a>.',
+            },
+          ],
+        },
+      },
+    },
+  },
+};
+
+let started: Promise<typeof import('vanilla-cookieconsent')> | undefined;
+
+/** Loads and starts the consent tool once; it shows its banner until the visitor chose. */
+export function startCookieConsent(): Promise<typeof import('vanilla-cookieconsent')> {
+  started ??= (async () => {
+    const [consent] = await Promise.all([
+      import('vanilla-cookieconsent'),
+      import('vanilla-cookieconsent/dist/cookieconsent.css'),
+    ]);
+    await consent.run(config);
+    return consent;
+  })();
+  return started;
+}
+
+/** Opens the second layer, where each category can be switched. */
+export async function openCookieSettings(): Promise<void> {
+  const consent = await startCookieConsent();
+  consent.showPreferences();
+}
+
+/**
+ * The visitor's cookie choice as stored by the tool, read from its cookie without loading the
+ * tool: 'necessary,statistics', or undefined before any choice.
+ */
+export function readCookieChoice(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const raw = document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
+    ?.slice(CONSENT_COOKIE.length + 1);
+  if (!raw) return undefined;
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as { categories?: unknown };
+    return Array.isArray(value.categories) ? value.categories.join(',') : undefined;
+  } catch {
+    return undefined;
+  }
+}
