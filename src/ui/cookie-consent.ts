@@ -1,12 +1,18 @@
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
+import { siteConfig } from '../config/site';
 
 /** Which text of the consent banner the visitor saw; stored with every lead. */
 export const COOKIE_CONSENT_VERSION = '2026-11-22';
 /** The consent tool's cookie; strictly necessary, written only once the visitor chose. */
-export const CONSENT_COOKIE = 'cc_cookie';
+export const CONSENT_COOKIE = siteConfig.cookieConsent.cookieName;
 
 const config: CookieConsentConfig = {
-  cookie: { name: CONSENT_COOKIE, expiresAfterDays: 365, sameSite: 'Lax' },
+  // Name and lifetime come from the site config, which the cookie page describes too.
+  cookie: {
+    name: CONSENT_COOKIE,
+    expiresAfterDays: siteConfig.cookieConsent.expiresAfterDays,
+    sameSite: 'Lax',
+  },
   // A new revision asks again: a changed text needs a new consent.
   revision: 1,
   // The library hides itself from automated browsers (navigator.webdriver); the banner is part
