@@ -1,6 +1,13 @@
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
 
 export function AnalysisPage() {
+  usePageMeta({
+    title: 'Analyse – Survey Desk',
+    description:
+      'Auswertungen Ihrer Fragebögen in Survey Desk: Sobald genügend Antworten vorliegen, erscheinen hier die Analysen; frühere Auswertungen über den Support.',
+    path: '/surveydesk/analyse',
+  });
   return (
     <div className="py-8">
       <PageHeader title="Analyse" />

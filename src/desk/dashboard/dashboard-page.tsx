@@ -1,6 +1,13 @@
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
 
 export function DashboardPage() {
+  usePageMeta({
+    title: 'Dashboard – Survey Desk',
+    description:
+      'Startseite von Survey Desk: Überblick über Kunden, Fragebögen, Analysen und Support im internen Arbeitsbereich der Versicherungsagentur.',
+    path: '/surveydesk/dashboard',
+  });
   return (
     <div className="py-8">
       <PageHeader title="Willkommen" />

@@ -1,9 +1,15 @@
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
 
 export function QuestionnaireEditorPage() {
   // The spec uses the questionnaire's title as its id in this route.
   const { id = '' } = useParams();
+  usePageMeta({
+    title: `Fragebogen „${id}“ bearbeiten – Survey Desk`,
+    description: `Fragebogen „${id}“ in Survey Desk bearbeiten: Titel, Beschreibung und Bild pflegen, Fragen und Antwortoptionen anlegen, ändern und ordnen.`,
+    path: `/surveydesk/question/${encodeURIComponent(id)}`,
+  });
   return (
     <div className="py-8">
       <PageHeader title="Fragebogen bearbeiten">

@@ -1,6 +1,13 @@
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
 
 export function QuestionnairesPage() {
+  usePageMeta({
+    title: 'Fragebogen – Survey Desk',
+    description:
+      'Alle Fragebögen der Agentur im Überblick: Titel, Beschreibung und Erstelldatum ansehen, neue Fragebögen anlegen und bestehende zum Bearbeiten öffnen.',
+    path: '/surveydesk/question',
+  });
   return (
     <div className="py-8">
       <PageHeader title="Fragebogen" />

@@ -1,6 +1,13 @@
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
 
 export function SettingsPage() {
+  usePageMeta({
+    title: 'Einstellungen – Survey Desk',
+    description:
+      'Kontoeinstellungen in Survey Desk: Ihre E-Mail-Adresse und der Bestätigungsstatus von E-Mail-Adresse und Telefonnummer Ihres Mitarbeiterkontos.',
+    path: '/surveydesk/settings',
+  });
   return (
     <div className="py-8">
       <PageHeader title="Einstellungen" />

@@ -1,6 +1,13 @@
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
 
 export function SigninPage() {
+  usePageMeta({
+    title: 'Anmelden – Survey Desk',
+    description:
+      'Anmeldung für Mitarbeiterinnen und Mitarbeiter: Mit E-Mail-Adresse und Passwort anmelden und Kunden, Fragebögen und Analysen in Survey Desk verwalten.',
+    path: '/surveydesk/signin',
+  });
   return (
     <div className="py-8">
       <PageHeader title="Anmelden" />

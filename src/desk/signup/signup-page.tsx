@@ -1,6 +1,13 @@
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
 
 export function SignupPage() {
+  usePageMeta({
+    title: 'Registrieren – Survey Desk',
+    description:
+      'Ein neues Mitarbeiterkonto für Survey Desk anlegen: mit E-Mail-Adresse und Passwort registrieren; nach der Freischaltung durch die Agentur geht es los.',
+    path: '/surveydesk/universa/signup',
+  });
   return (
     <div className="py-8">
       <PageHeader title="Registrieren" />

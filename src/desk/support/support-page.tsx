@@ -1,6 +1,13 @@
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
 
 export function SupportPage() {
+  usePageMeta({
+    title: 'Support & Dokumentation – Survey Desk',
+    description:
+      'Hilfe zu Survey Desk: häufige Fragen zu Kunden, Fragebögen und Analysen, die Dokumentation und ein Formular für Ihre Nachricht an das Support-Team.',
+    path: '/surveydesk/support',
+  });
   return (
     <div className="py-8">
       <PageHeader title="Support & Dokumentation" />

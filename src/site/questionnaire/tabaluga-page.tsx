@@ -5,10 +5,17 @@ import {
   answerAt,
 } from '../../domain/questionnaire.ts';
 import { PageHeader } from '../../ui/page-header';
+import { usePageMeta } from '../../ui/use-page-meta';
 import { QuestionnaireFlow } from './questionnaire-flow';
 import { DownloadLink } from './thank-you-step';
 
 export function TabalugaPage() {
+  usePageMeta({
+    title: 'Tabaluga – Vorsorge für Ihre Kinder',
+    description:
+      'Kinder-Vorsorge mit Tabaluga: drei kurze Fragen beantworten und ein kostenloses, unverbindliches Angebot für die Zukunft Ihrer Kinder erhalten.',
+    path: '/tiptoptabaluga',
+  });
   return (
     <div className="py-8">
       <PageHeader title="Tabaluga – Vorsorge für Ihre Kinder">
