@@ -50,6 +50,10 @@ export function uniqueEmail(prefix: string): string {
 
 /** WCAG 2.1 A and AA checks of the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
+  // Colours are judged as they end up, not halfway through a fade-in.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -36,11 +36,12 @@ export function DeviceStatus() {
   }, [status.simulateOffline]);
 
   const offline = status.simulateOffline || !status.online;
+  const waiting = status.waiting ?? 0;
   const label = status.simulateOffline
     ? 'Offline (simuliert)'
     : !status.online
       ? 'Offline'
-      : status.hubUnreachable && status.waiting > 0
+      : status.hubUnreachable && waiting > 0
         ? 'Server nicht erreichbar'
         : 'Online';
 
@@ -64,7 +65,7 @@ export function DeviceStatus() {
             className={`size-2.5 rounded-full ${offline ? 'bg-amber-500' : 'bg-emerald-600'}`}
           />
           <span data-testid="verbindungsstatus">{label}</span>
-          {status.waiting > 0 ? (
+          {status.waiting === undefined ? null : status.waiting > 0 ? (
             <span data-testid="wartende-anfragen" className="font-semibold">
               · {waitingText(status.waiting)}
             </span>
@@ -82,14 +83,14 @@ export function DeviceStatus() {
           className="absolute right-0 z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
         >
           <p>
-            {status.waiting > 0
-              ? `${waitingText(status.waiting)} auf diesem Gerät und ${status.waiting === 1 ? 'wird' : 'werden'} automatisch gesendet.`
+            {waiting > 0
+              ? `${waitingText(waiting)} auf diesem Gerät und ${waiting === 1 ? 'wird' : 'werden'} automatisch gesendet.`
               : 'Alle Anfragen dieses Geräts sind gesendet.'}
           </p>
           <button
             type="button"
             onClick={() => void syncNow(true)}
-            disabled={status.waiting === 0 || offline}
+            disabled={waiting === 0 || offline}
             className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:bg-slate-300 disabled:text-slate-600"
           >
             Jetzt senden

@@ -10,8 +10,8 @@ export interface DeviceStatus {
   online: boolean;
   simulateOffline: boolean;
   kiosk: boolean;
-  /** Leads saved on this device, not yet at the hub. */
-  waiting: number;
+  /** Leads saved on this device, not yet at the hub; undefined until the outbox was read. */
+  waiting: number | undefined;
   rejected: OutboxItem[];
   /** The last send attempt failed although the browser thinks it is online. */
   hubUnreachable: boolean;
@@ -43,8 +43,8 @@ export function useDeviceStatus(): DeviceStatus {
     () => readDeviceSetting('kiosk'),
     () => false,
   );
-  const [outbox, setOutbox] = useState<{ waiting: number; rejected: OutboxItem[] }>({
-    waiting: 0,
+  const [outbox, setOutbox] = useState<{ waiting: number | undefined; rejected: OutboxItem[] }>({
+    waiting: undefined,
     rejected: [],
   });
   const [hubUnreachable, setHubUnreachable] = useState(false);
