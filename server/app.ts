@@ -14,8 +14,8 @@ export interface AppOptions {
   config: Pick<ServerConfig, 'jwtSecret' | 'hubService' | 'rateLimit' | 'staticDir' | 'logLevel'>;
   db: Database;
   now?: () => Date;
-  /** Tests pass false to keep their output clean. */
-  logger?: boolean;
+  /** Tests pass false to keep their output clean, or a stream to read what would be logged. */
+  logger?: boolean | { stream: NodeJS.WritableStream };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -27,6 +27,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
             // Request logs carry method, path and status only: no IP address, no query string
             // and no body, because those can identify a visitor.
             serializers: {
