@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process';
-import { uniqueEmail } from './helpers/hub';
+import { responsesFor, uniqueEmail } from './helpers/hub';
 import {
   answerTabaluga,
   expectNothingWaiting,
@@ -192,3 +192,41 @@ function publishNewBuild(staticDir: string) {
   if (!sw.includes('neue-version-2')) throw new Error('index.html fehlt im Precache von sw.js');
   writeFileSync(swFile, sw);
 }
+
+test('Background Sync: the service worker sends a queued lead with no page of the app open', async ({
+  context,
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('hintergrund');
+  await page.goto('/tiptoptabaluga');
+  await waitForServiceWorker(page);
+  await expect(waitingCount(page)).toBeAttached();
+  await context.setOffline(true);
+  await answerTabaluga(page, email);
+  await expect(page.getByText(savedOnDevice)).toBeVisible();
+
+  // Leave the app: from here on only the worker can send.
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith('http://127.0.0.1'));
+      if (ours && !ours.isDeleted) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  await page.goto('about:blank');
+  expect(await responsesFor(request, email)).toEqual([]);
+  await context.setOffline(false);
+
+  // Chromium fires the sync event itself once the connection is back; dispatch it too, in case
+  // this browser build does not do that under Playwright's simulated network.
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(test.info().project.use.baseURL!).origin,
+    registrationId,
+    tag: 'outbox-sync',
+    lastChance: false,
+  });
+  await expect.poll(async () => (await responsesFor(request, email)).length).toBe(1);
+});
