@@ -1,7 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+// A free port unless one is given: two runs on one machine (a developer's and a CI clone) must
+// not collide. Set in the environment so the test workers, started later, see the same port.
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  [
+    '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ],
+  { encoding: 'utf8' },
+).trim();
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium where it exists: these machines cannot download Playwright's own build.
