@@ -2,36 +2,17 @@
 // Runs the hub in-process on 127.0.0.1 against PGlite in a temporary folder (or DATABASE_URL),
 // loads it with autocannon for a fixed time, then does the same inserts straight through the
 // repository with the same concurrency, and prints both and their ratio. Bounded in time.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../server/app.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { setupDatabase } from '../server/db/setup.ts';
 import { saveSubmission } from '../server/hub/responses-repository.ts';
 import { parseSubmission } from '../src/domain/submission.ts';
 import { tabalugaSubmission } from '../tests/helpers/hub.ts';
+import { startBenchHub } from './bench-hub.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-hub-'));
-const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-await setupDatabase(db, { gateway: true, admin: undefined });
-const app = await buildApp({
-  config: {
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0000',
-    hubService: undefined,
-    // The benchmark measures throughput, not the limiter.
-    rateLimit: { submissionsPerMinute: 1_000_000, batchesPerMinute: 1_000_000 },
-    staticDir: path.join(dataDir, 'no-dist'),
-    logLevel: 'silent',
-  },
-  db,
-  logger: false,
-});
-const url = await app.listen({ host: '127.0.0.1', port: 0 });
+const hub = await startBenchHub('bench-hub');
+const { url, db } = hub;
 
 const http = await autocannon({
   url: `${url}/api/responses`,
@@ -68,9 +49,7 @@ const direct = {
   p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
 };
 
-await app.close();
-await db.close();
-await rm(dataDir, { recursive: true, force: true });
+await hub.stop();
 
 const row = (name: string, rps: number, p99: number) =>
   `${name.padEnd(34)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${p99.toFixed(1).padStart(7)} ms`;

@@ -4,17 +4,12 @@
 // empty, then does the same with `batchSize: 1`. Checks in the database that every lead arrived
 // exactly once and prints both rounds and their ratio. Bounded in count and time.
 import 'fake-indexeddb/auto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Dexie } from 'dexie';
-import { buildApp } from '../server/app.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { setupDatabase } from '../server/db/setup.ts';
 import { openOfflineDb } from '../src/offline/outbox-db.ts';
 import { enqueue } from '../src/offline/outbox.ts';
 import { syncOutbox } from '../src/offline/sync-engine.ts';
 import { tabalugaSubmission } from '../tests/helpers/hub.ts';
+import { startBenchHub } from './bench-hub.ts';
 
 const leads = Number(process.env.BENCH_LEADS ?? 1000);
 const roundLimitMs = 2 * 60_000;
@@ -22,22 +17,9 @@ if (!Number.isInteger(leads) || leads < 1 || leads > 100_000) {
   throw new Error('BENCH_LEADS muss eine ganze Zahl von 1 bis 100000 sein.');
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-sync-'));
-const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-await setupDatabase(db, { gateway: true, admin: undefined });
-const app = await buildApp({
-  config: {
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0000',
-    hubService: undefined,
-    // The benchmark measures the sync, not the limiter.
-    rateLimit: { submissionsPerMinute: 1_000_000, batchesPerMinute: 1_000_000 },
-    staticDir: path.join(dataDir, 'no-dist'),
-    logLevel: 'silent',
-  },
-  db,
-  logger: false,
-});
-const hubUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+const hub = await startBenchHub('bench-sync');
+const hubUrl = hub.url;
+const db = hub.db;
 
 interface Round {
   name: string;
@@ -110,9 +92,7 @@ try {
   batched = await round('gebündelt (bis 50 je Anfrage)', undefined);
   single = await round('einzeln (batchSize: 1)', 1);
 } finally {
-  await app.close();
-  await db.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await hub.stop();
 }
 
 const format = (value: number, digits: number) =>

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './server-process.ts';
 
 export interface TestPostgres {
   url(database?: string): string;
@@ -20,18 +20,6 @@ function findPgBin(): string | undefined {
     .filter((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl')))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
