@@ -123,3 +123,9 @@ export function readCookieChoice(): string | undefined {
     return undefined;
   }
 }
+
+/** The choice and the banner's text version, as stored with a lead; undefined before a choice. */
+export function currentCookieConsent(): { choice: string; version: string } | undefined {
+  const choice = readCookieChoice();
+  return choice ? { choice, version: COOKIE_CONSENT_VERSION } : undefined;
+}

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BaseSyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import {
   birthdateBounds,
-  callTimes,
   createContactRequestSchema,
   salutations,
   type ContactRequest,
@@ -12,17 +10,15 @@ import {
 } from '../../domain/contact-forms.ts';
 import { buildContactSubmission } from '../../domain/lead-submissions.ts';
 import { useLeadSender } from '../../offline/use-lead-sender';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { COOKIE_CONSENT_VERSION, readCookieChoice } from '../../ui/cookie-consent';
+import { currentCookieConsent } from '../../ui/cookie-consent';
 import {
   CheckboxField,
   honeypotFilled,
-  HoneypotField,
   SelectField,
   TextAreaField,
   TextField,
 } from '../../ui/form-fields';
+import { callTimeOptions, LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts';
 import { LeadSent } from '../../ui/lead-sent';
 import { PageHeader } from '../../ui/page-header';
 import { usePageMeta } from '../../ui/use-page-meta';
@@ -52,10 +48,6 @@ const salutationOptions = [
   { value: '', label: 'Bitte wählen' },
   ...salutations.map((s) => ({ value: s, label: s })),
 ];
-const callTimeOptions = [
-  { value: '', label: 'Bitte wählen' },
-  ...callTimes.map((time) => ({ value: time, label: time })),
-];
 
 export function ContactPage() {
   usePageMeta({
@@ -82,12 +74,12 @@ export function ContactPage() {
 
   const onSubmit = async (values: ContactRequest, event?: BaseSyntheticEvent) => {
     if (honeypotFilled(event)) return sender.pretendSent();
-    const choice = readCookieChoice();
+    const cookieConsent = currentCookieConsent();
     const result = await sender.send((clientId, now) =>
       buildContactSubmission(values, {
         clientId,
         now,
-        cookieConsent: choice ? { choice, version: COOKIE_CONSENT_VERSION } : undefined,
+        cookieConsent,
       }),
     );
     if (result.status === 'sent' || result.status === 'queued') reset(emptyContact);
@@ -204,44 +196,15 @@ export function ContactPage() {
               {...register('message')}
             />
           </div>
-          <div className="mt-6 space-y-4">
-            <CheckboxField
-              label={
-                <>
-                  Ich akzeptiere die AGB (
-                  <Link to="/agb" target="_blank" className="text-brand-700 underline">
-                    Allgemeine Geschäftsbedingungen
-                  </Link>
-                  ). *
-                </>
-              }
-              error={shown(errors.terms_accepted?.message)}
-              {...register('terms_accepted')}
-            />
-            <CheckboxField
-              label={
-                <>
-                  Ich willige in die Verarbeitung meiner Daten ein, damit Sie mich zum
-                  Versicherungscheck kontaktieren und beraten können. Einzelheiten in der{' '}
-                  <Link to="/datenschutz" target="_blank" className="text-brand-700 underline">
-                    Datenschutzerklärung
-                  </Link>
-                  . *
-                </>
-              }
-              error={shown(errors.data_processing_consent?.message)}
-              {...register('data_processing_consent')}
-            />
-          </div>
-          <HoneypotField />
-          {state.status === 'failed' ? (
-            <div className="mt-6">
-              <Alert tone="error">{state.message}</Alert>
-            </div>
-          ) : null}
-          <Button type="submit" className="mt-6" disabled={state.status === 'sending'}>
-            {state.status === 'sending' ? 'Senden...' : 'Absenden'}
-          </Button>
+          <LeadConsentFields
+            purpose="zum Versicherungscheck kontaktieren und beraten können"
+            terms={{ ...register('terms_accepted'), error: shown(errors.terms_accepted?.message) }}
+            privacy={{
+              ...register('data_processing_consent'),
+              error: shown(errors.data_processing_consent?.message),
+            }}
+          />
+          <LeadFormFooter state={state} />
         </form>
       )}
     </div>

@@ -28,7 +28,7 @@ import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity
 import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft';
 import { submitLead } from '../../offline/submit-lead';
 import { Alert } from '../../ui/alert';
-import { COOKIE_CONSENT_VERSION, readCookieChoice } from '../../ui/cookie-consent';
+import { currentCookieConsent } from '../../ui/cookie-consent';
 import { Button } from '../../ui/button';
 import { ProgressBar } from '../../ui/progress-bar';
 import { ContactStep } from './contact-step';
@@ -209,7 +209,7 @@ function QuestionnaireSteps({
       answers,
       contact: values,
       now: new Date(),
-      cookieConsent: cookieChoice(),
+      cookieConsent: currentCookieConsent(),
     });
     const key = submissionContentKey(built);
     if (pending.current?.key !== key) {
@@ -286,9 +286,4 @@ function IdleWarning({ secondsLeft }: { secondsLeft: number }) {
       </Button>
     </div>
   );
-}
-
-function cookieChoice() {
-  const choice = readCookieChoice();
-  return choice ? { choice, version: COOKIE_CONSENT_VERSION } : undefined;
 }
