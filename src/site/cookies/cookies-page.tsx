@@ -7,15 +7,11 @@
 // src/app/pwa-notices.tsx and the caches in sw/sw.ts. Should a statistics or marketing service
 // ever be added, it must be listed here (name, provider, purpose, duration) before it goes live.
 
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site';
 import { CookieSettingsButton } from '../../ui/cookie-settings-button';
-import { PageHeader } from '../../ui/page-header';
+import { LegalPage, LegalSection, linkClass } from '../../ui/legal-text';
 import { usePageMeta } from '../../ui/use-page-meta';
-
-const linkClass =
-  'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 break-words';
 
 interface StoredItem {
   label: string;
@@ -96,17 +92,6 @@ const strictlyNecessary: readonly StoredItem[] = [
   },
 ];
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="text-xl font-semibold text-brand-800">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-slate-700">{children}</div>
-    </section>
-  );
-}
-
 function StoredItems({ items }: { items: readonly StoredItem[] }) {
   return (
     <ul className="space-y-3">
@@ -141,93 +126,90 @@ export function CookiesPage() {
   });
 
   return (
-    <div className="py-8">
-      <PageHeader title="Cookie-Richtlinie">
+    <LegalPage
+      title="Cookie-Richtlinie"
+      intro={
         <p>
           Welche Cookies und ähnlichen Techniken wir einsetzen, wofür und wie lange, und wie Sie
           Ihre Auswahl jederzeit ändern.
         </p>
-      </PageHeader>
+      }
+    >
+      <LegalSection id="ueberblick" title="Cookies und ähnliche Techniken">
+        <p>
+          Cookies sind kleine Textdateien, die Ihr Browser speichert. Ähnlich funktionieren der
+          Local Storage, die IndexedDB und der Cache Ihres Browsers, in denen eine Website Daten auf
+          Ihrem Gerät ablegen kann. Wir nutzen diese Techniken nur, soweit es für die Website
+          unbedingt erforderlich ist, und alles Weitere nur mit Ihrer Einwilligung (§ 25 TDDDG).
+        </p>
+        <p>
+          Ihre Einwilligung holen wir mit dem Open-Source-Werkzeug CookieConsent
+          (vanilla-cookieconsent) ein, das von unserem eigenen Server ausgeliefert wird. Die
+          Kategorien im Einzelnen:
+        </p>
+      </LegalSection>
 
-      <div className="max-w-3xl space-y-10">
-        <Section id="ueberblick" title="Cookies und ähnliche Techniken">
-          <p>
-            Cookies sind kleine Textdateien, die Ihr Browser speichert. Ähnlich funktionieren der
-            Local Storage, die IndexedDB und der Cache Ihres Browsers, in denen eine Website Daten
-            auf Ihrem Gerät ablegen kann. Wir nutzen diese Techniken nur, soweit es für die Website
-            unbedingt erforderlich ist, und alles Weitere nur mit Ihrer Einwilligung (§ 25 TDDDG).
-          </p>
-          <p>
-            Ihre Einwilligung holen wir mit dem Open-Source-Werkzeug CookieConsent
-            (vanilla-cookieconsent) ein, das von unserem eigenen Server ausgeliefert wird. Die
-            Kategorien im Einzelnen:
-          </p>
-        </Section>
+      <LegalSection id="erforderlich" title="Unbedingt erforderlich">
+        <p>
+          Diese Speicherung ist nötig, damit die Website wie von Ihnen gewünscht funktioniert, auch
+          ohne Internetverbindung. Sie braucht nach § 25 Abs. 2 Nr. 2 TDDDG keine Einwilligung und
+          lässt sich in den Cookie-Einstellungen nicht abschalten. Die Daten verlassen Ihr Gerät
+          nur, wenn Sie eine Anfrage absenden.
+        </p>
+        <StoredItems items={strictlyNecessary} />
+      </LegalSection>
 
-        <Section id="erforderlich" title="Unbedingt erforderlich">
-          <p>
-            Diese Speicherung ist nötig, damit die Website wie von Ihnen gewünscht funktioniert,
-            auch ohne Internetverbindung. Sie braucht nach § 25 Abs. 2 Nr. 2 TDDDG keine
-            Einwilligung und lässt sich in den Cookie-Einstellungen nicht abschalten. Die Daten
-            verlassen Ihr Gerät nur, wenn Sie eine Anfrage absenden.
-          </p>
-          <StoredItems items={strictlyNecessary} />
-        </Section>
+      <LegalSection id="praeferenzen" title="Präferenzen">
+        <p>
+          Präferenz-Cookies merken sich Einstellungen, die über das unbedingt Erforderliche
+          hinausgehen. Wir setzen sie nur mit Ihrer Einwilligung ein.{' '}
+          <strong className="font-semibold text-slate-900">
+            Derzeit verwenden wir keine Präferenz-Cookies.
+          </strong>
+        </p>
+      </LegalSection>
 
-        <Section id="praeferenzen" title="Präferenzen">
-          <p>
-            Präferenz-Cookies merken sich Einstellungen, die über das unbedingt Erforderliche
-            hinausgehen. Wir setzen sie nur mit Ihrer Einwilligung ein.{' '}
-            <strong className="font-semibold text-slate-900">
-              Derzeit verwenden wir keine Präferenz-Cookies.
-            </strong>
-          </p>
-        </Section>
+      <LegalSection id="statistik" title="Statistik">
+        <p>
+          Statistik-Cookies helfen zu verstehen, wie Besucherinnen und Besucher die Website nutzen.
+          Wir setzen sie nur mit Ihrer Einwilligung ein.{' '}
+          <strong className="font-semibold text-slate-900">
+            Derzeit verwenden wir keine Statistik-Cookies und keine Statistikdienste.
+          </strong>
+        </p>
+      </LegalSection>
 
-        <Section id="statistik" title="Statistik">
-          <p>
-            Statistik-Cookies helfen zu verstehen, wie Besucherinnen und Besucher die Website
-            nutzen. Wir setzen sie nur mit Ihrer Einwilligung ein.{' '}
-            <strong className="font-semibold text-slate-900">
-              Derzeit verwenden wir keine Statistik-Cookies und keine Statistikdienste.
-            </strong>
-          </p>
-        </Section>
+      <LegalSection id="marketing" title="Marketing">
+        <p>
+          Marketing-Cookies dienen dazu, Werbung anzuzeigen oder deren Erfolg zu messen, auch auf
+          anderen Websites. Wir setzen sie nur mit Ihrer Einwilligung ein.{' '}
+          <strong className="font-semibold text-slate-900">
+            Derzeit verwenden wir keine Marketing-Cookies und keine Marketingdienste.
+          </strong>
+        </p>
+        <p>
+          Sollten wir künftig Dienste dieser Kategorien einsetzen, fragen wir Sie vorher nach Ihrer
+          Einwilligung und nennen sie hier mit Anbieter, Zweck und Speicherdauer.
+        </p>
+      </LegalSection>
 
-        <Section id="marketing" title="Marketing">
-          <p>
-            Marketing-Cookies dienen dazu, Werbung anzuzeigen oder deren Erfolg zu messen, auch auf
-            anderen Websites. Wir setzen sie nur mit Ihrer Einwilligung ein.{' '}
-            <strong className="font-semibold text-slate-900">
-              Derzeit verwenden wir keine Marketing-Cookies und keine Marketingdienste.
-            </strong>
-          </p>
-          <p>
-            Sollten wir künftig Dienste dieser Kategorien einsetzen, fragen wir Sie vorher nach
-            Ihrer Einwilligung und nennen sie hier mit Anbieter, Zweck und Speicherdauer.
-          </p>
-        </Section>
-
-        <Section id="widerruf" title="Einwilligung ändern oder widerrufen">
-          <p>
-            Sie können Ihre Auswahl jederzeit ändern und eine Einwilligung mit Wirkung für die
-            Zukunft widerrufen, ebenso einfach, wie Sie sie erteilt haben. Die Rechtmäßigkeit der
-            bis dahin erfolgten Verarbeitung bleibt unberührt (Art. 7 Abs. 3 DSGVO).
-          </p>
-          <CookieSettingsButton />
-          <p>
-            Außerdem können Sie Cookies und Websitedaten jederzeit in den Einstellungen Ihres
-            Browsers löschen. Anfragen, die dann noch auf Ihrem Gerät auf die Übertragung warten,
-            gehen dabei verloren. Mehr zur Verarbeitung Ihrer Daten lesen Sie in unserer{' '}
-            <Link to="/datenschutz" className={linkClass}>
-              Datenschutzerklärung
-            </Link>
-            .
-          </p>
-        </Section>
-
-        <p className="text-sm text-slate-600">Stand: {siteConfig.legalPagesAsOf}</p>
-      </div>
-    </div>
+      <LegalSection id="widerruf" title="Einwilligung ändern oder widerrufen">
+        <p>
+          Sie können Ihre Auswahl jederzeit ändern und eine Einwilligung mit Wirkung für die Zukunft
+          widerrufen, ebenso einfach, wie Sie sie erteilt haben. Die Rechtmäßigkeit der bis dahin
+          erfolgten Verarbeitung bleibt unberührt (Art. 7 Abs. 3 DSGVO).
+        </p>
+        <CookieSettingsButton />
+        <p>
+          Außerdem können Sie Cookies und Websitedaten jederzeit in den Einstellungen Ihres Browsers
+          löschen. Anfragen, die dann noch auf Ihrem Gerät auf die Übertragung warten, gehen dabei
+          verloren. Mehr zur Verarbeitung Ihrer Daten lesen Sie in unserer{' '}
+          <Link to="/datenschutz" className={linkClass}>
+            Datenschutzerklärung
+          </Link>
+          .
+        </p>
+      </LegalSection>
+    </LegalPage>
   );
 }

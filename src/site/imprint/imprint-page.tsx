@@ -5,91 +5,34 @@
 // platform was shut down on 20 July 2025 (Regulation (EU) 2024/3228) and a dead link draws
 // warning letters. The § 36 VSBG statement takes its place (DESIGN.md section 9).
 
-import type { CSSProperties, ReactNode } from 'react';
-import { siteConfig, type Organisation, type PhoneNumber } from '../../config/site';
-import { PageHeader } from '../../ui/page-header';
+import { siteConfig } from '../../config/site';
+import {
+  AddressBlock,
+  ExternalLink,
+  LegalPage,
+  LegalSection,
+  type LegalSectionProps,
+  MailLink,
+  OrganisationAddress,
+  PhoneLine,
+} from '../../ui/legal-text';
 import { usePageMeta } from '../../ui/use-page-meta';
 import './imprint-page.css';
 
-const linkClass =
-  'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 break-words';
-
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener" className={linkClass}>
-      {children}
-      <span className="sr-only"> (öffnet in neuem Tab)</span>
-    </a>
-  );
-}
-
-function PhoneLine({ label, phone }: { label: string; phone: PhoneNumber }) {
-  return (
-    <>
-      {label}:{' '}
-      <a href={`tel:${phone.href}`} className={linkClass}>
-        {phone.display}
-      </a>
-      {phone.note ? ` (${phone.note})` : null}
-    </>
-  );
-}
-
-/** Name, address and whatever contact details the organisation has, as one address block. */
-function OrganisationAddress({ organisation }: { organisation: Organisation }) {
-  const { name, address, phone, email, website } = organisation;
-  return (
-    <address className="not-italic">
-      <strong className="font-semibold text-slate-900">{name}</strong>
-      <br />
-      {address.street}
-      <br />
-      {address.postcode} {address.city}
-      {phone ? (
-        <>
-          <br />
-          <PhoneLine label="Telefon" phone={phone} />
-        </>
-      ) : null}
-      {email ? (
-        <>
-          <br />
-          E-Mail:{' '}
-          <a href={`mailto:${email}`} className={linkClass}>
-            {email}
-          </a>
-        </>
-      ) : null}
-      {website ? (
-        <>
-          <br />
-          Internet: <ExternalLink href={website.href}>{website.label}</ExternalLink>
-        </>
-      ) : null}
-    </address>
-  );
-}
-
-function Section({
-  id,
-  title,
+/** A section with the slide-down of imprint-page.css. */
+function ImprintSection({
   index,
-  children,
-}: {
-  id: string;
-  title: string;
+  ...props
+}: Omit<LegalSectionProps, 'className' | 'style'> & {
   /** Position on the page: later sections start their slide-down a little later. */
   index: number;
-  children: ReactNode;
 }) {
-  const style: CSSProperties = { animationDelay: `${Math.min(index, 8) * 60}ms` };
   return (
-    <section aria-labelledby={id} className="imprint-section" style={style}>
-      <h2 id={id} className="text-xl font-semibold text-brand-800">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-slate-700">{children}</div>
-    </section>
+    <LegalSection
+      {...props}
+      className="imprint-section"
+      style={{ animationDelay: `${Math.min(index, 8) * 60}ms` }}
+    />
   );
 }
 
@@ -145,246 +88,222 @@ export function ImprintPage() {
   const several = tiedInsurers.length > 1;
 
   return (
-    <div className="py-8">
-      <PageHeader title="Impressum">
-        <p>Angaben gemäß § 5 Digitale-Dienste-Gesetz (DDG)</p>
-      </PageHeader>
+    <LegalPage title="Impressum" intro={<p>Angaben gemäß § 5 Digitale-Dienste-Gesetz (DDG)</p>}>
+      <ImprintSection id="anbieter" title="Anbieter" index={0}>
+        <AddressBlock name={agencyName} owner={agentName} address={address}>
+          <br />
+          Deutschland
+        </AddressBlock>
+        <p>
+          <PhoneLine label="Telefon" phone={phone} />
+          {fax ? (
+            <>
+              <br />
+              <PhoneLine label="Telefax" phone={fax} />
+            </>
+          ) : null}
+          <br />
+          E-Mail: <MailLink address={email} />
+        </p>
+        <p>Rechtsform: {legalForm}</p>
+        {vatId ? <p>Umsatzsteuer-Identifikationsnummer nach § 27a UStG: {vatId}</p> : null}
+        <p>
+          Verantwortlich für den Inhalt nach § 18 Abs. 2 Medienstaatsvertrag (MStV): {agentName},
+          Anschrift wie oben.
+        </p>
+      </ImprintSection>
 
-      <div className="max-w-3xl space-y-10">
-        <Section id="anbieter" title="Anbieter" index={0}>
-          <address className="not-italic">
-            <strong className="font-semibold text-slate-900">{agencyName}</strong>
-            <br />
-            Inhaber: {agentName}
-            <br />
-            {address.street}
-            <br />
-            {address.postcode} {address.city}
-            <br />
-            Deutschland
-          </address>
-          <p>
-            <PhoneLine label="Telefon" phone={phone} />
-            {fax ? (
-              <>
-                <br />
-                <PhoneLine label="Telefax" phone={fax} />
-              </>
-            ) : null}
-            <br />
-            E-Mail:{' '}
-            <a href={`mailto:${email}`} className={linkClass}>
-              {email}
-            </a>
-          </p>
-          <p>Rechtsform: {legalForm}</p>
-          {vatId ? <p>Umsatzsteuer-Identifikationsnummer nach § 27a UStG: {vatId}</p> : null}
-          <p>
-            Verantwortlich für den Inhalt nach § 18 Abs. 2 Medienstaatsvertrag (MStV): {agentName},
-            Anschrift wie oben.
-          </p>
-        </Section>
-
-        <Section id="berufsbezeichnung" title="Berufsbezeichnung und Status" index={1}>
-          <p>
-            Berufsbezeichnung: Versicherungsvertreter (verliehen in der Bundesrepublik Deutschland).
-          </p>
-          <p>
-            {agentName} ist{' '}
-            <strong>gebundener Versicherungsvertreter nach § 34d Abs. 7 GewO</strong> und vermittelt
-            ausschließlich Versicherungsprodukte{' '}
-            {several ? 'der folgenden Versicherungsunternehmen' : 'des folgenden Versicherers'}:
-          </p>
-          <ul className="space-y-3">
-            {tiedInsurers.map((insurer) => (
-              <li key={insurer.name}>
-                <OrganisationAddress organisation={insurer} />
-              </li>
-            ))}
-          </ul>
-          <p>
-            Die uneingeschränkte Haftung für unsere Vermittlungstätigkeit{' '}
-            {several ? 'haben' : 'hat'} {insurers} übernommen. Eine Erlaubnis nach § 34d Abs. 1 GewO
-            ist deshalb nicht erforderlich.
-          </p>
-        </Section>
-
-        <Section id="vermittlerregister" title="Eintragung im Vermittlerregister" index={2}>
-          <p>
-            Registrierungsnummer im Vermittlerregister: <strong>{registerNumber}</strong>
-          </p>
-          <p>
-            Sie können die Eintragung überprüfen, indem Sie im Vermittlerregister unter{' '}
-            <ExternalLink href={intermediaryRegister.website.href}>
-              {intermediaryRegister.website.label}
-            </ExternalLink>{' '}
-            nach dieser Registrierungsnummer suchen, oder bei der gemeinsamen Registerstelle nach §
-            11a Abs. 1 GewO:
-          </p>
-          <OrganisationAddress organisation={intermediaryRegister} />
-        </Section>
-
-        <Section id="registrierungsstelle" title="Registrierungsstelle" index={3}>
-          <p>
-            Zuständig für unsere Registrierung als gebundener Versicherungsvertreter ist die
-            Industrie- und Handelskammer:
-          </p>
-          <OrganisationAddress organisation={registrationChamber} />
-        </Section>
-
-        <Section id="berufsrecht" title="Berufsrechtliche Regelungen" index={4}>
-          <p>Für unsere Tätigkeit gelten insbesondere:</p>
-          <ul className="list-disc space-y-1 pl-6">
-            <li>
-              <ExternalLink href={lawLinks.gewo34d.href}>{lawLinks.gewo34d.label}</ExternalLink>
+      <ImprintSection id="berufsbezeichnung" title="Berufsbezeichnung und Status" index={1}>
+        <p>
+          Berufsbezeichnung: Versicherungsvertreter (verliehen in der Bundesrepublik Deutschland).
+        </p>
+        <p>
+          {agentName} ist <strong>gebundener Versicherungsvertreter nach § 34d Abs. 7 GewO</strong>{' '}
+          und vermittelt ausschließlich Versicherungsprodukte{' '}
+          {several ? 'der folgenden Versicherungsunternehmen' : 'des folgenden Versicherers'}:
+        </p>
+        <ul className="space-y-3">
+          {tiedInsurers.map((insurer) => (
+            <li key={insurer.name}>
+              <OrganisationAddress organisation={insurer} />
             </li>
-            <li>
-              <ExternalLink href={lawLinks.vvg.href}>{lawLinks.vvg.label}</ExternalLink>
+          ))}
+        </ul>
+        <p>
+          Die uneingeschränkte Haftung für unsere Vermittlungstätigkeit {several ? 'haben' : 'hat'}{' '}
+          {insurers} übernommen. Eine Erlaubnis nach § 34d Abs. 1 GewO ist deshalb nicht
+          erforderlich.
+        </p>
+      </ImprintSection>
+
+      <ImprintSection id="vermittlerregister" title="Eintragung im Vermittlerregister" index={2}>
+        <p>
+          Registrierungsnummer im Vermittlerregister: <strong>{registerNumber}</strong>
+        </p>
+        <p>
+          Sie können die Eintragung überprüfen, indem Sie im Vermittlerregister unter{' '}
+          <ExternalLink href={intermediaryRegister.website.href}>
+            {intermediaryRegister.website.label}
+          </ExternalLink>{' '}
+          nach dieser Registrierungsnummer suchen, oder bei der gemeinsamen Registerstelle nach §
+          11a Abs. 1 GewO:
+        </p>
+        <OrganisationAddress organisation={intermediaryRegister} />
+      </ImprintSection>
+
+      <ImprintSection id="registrierungsstelle" title="Registrierungsstelle" index={3}>
+        <p>
+          Zuständig für unsere Registrierung als gebundener Versicherungsvertreter ist die
+          Industrie- und Handelskammer:
+        </p>
+        <OrganisationAddress organisation={registrationChamber} />
+      </ImprintSection>
+
+      <ImprintSection id="berufsrecht" title="Berufsrechtliche Regelungen" index={4}>
+        <p>Für unsere Tätigkeit gelten insbesondere:</p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            <ExternalLink href={lawLinks.gewo34d.href}>{lawLinks.gewo34d.label}</ExternalLink>
+          </li>
+          <li>
+            <ExternalLink href={lawLinks.vvg.href}>{lawLinks.vvg.label}</ExternalLink>
+          </li>
+          <li>
+            <ExternalLink href={lawLinks.versVermV.href}>{lawLinks.versVermV.label}</ExternalLink>
+          </li>
+        </ul>
+        <p>
+          Sie können die Regelungen kostenlos auf der vom Bundesministerium der Justiz
+          bereitgestellten Internetseite{' '}
+          <ExternalLink href="https://www.gesetze-im-internet.de">
+            www.gesetze-im-internet.de
+          </ExternalLink>{' '}
+          einsehen.
+        </p>
+      </ImprintSection>
+
+      <ImprintSection
+        id="nachhaltigkeit"
+        title="Nachhaltigkeitsbezogene Offenlegung (Verordnung (EU) 2019/2088)"
+        index={5}
+      >
+        <p>
+          Wir verfolgen keine eigene Strategie zur Einbeziehung von Nachhaltigkeitsrisiken in unsere
+          Beratung (Art. 3 der Verordnung). Wir vermitteln ausschließlich Produkte von {insurers};
+          wie Nachhaltigkeitsrisiken bei einem Produkt berücksichtigt werden, entnehmen Sie bitte
+          den vorvertraglichen Informationen des Versicherers zu diesem Produkt.
+        </p>
+        <p>
+          Unsere Vergütung hängt nicht davon ab, ob und in welchem Umfang Nachhaltigkeitsrisiken bei
+          einem Produkt bestehen oder berücksichtigt werden (Art. 5 der Verordnung). Sie richtet
+          sich nach der Art der Vergütung, die unten in den Statusinformationen genannt ist.
+        </p>
+      </ImprintSection>
+
+      <ImprintSection id="schlichtung" title="Außergerichtliche Schlichtungsstellen" index={6}>
+        <p>
+          Bei Beschwerden über uns oder über die Vermittlung eines Versicherungsvertrags können Sie
+          sich an die folgenden Schlichtungsstellen wenden. Das Verfahren ist für Verbraucherinnen
+          und Verbraucher kostenfrei; Ihr Recht, die Gerichte anzurufen, bleibt unberührt.
+        </p>
+        <ul className="space-y-4">
+          {complaintBodies.map((body) => (
+            <li key={body.name}>
+              <OrganisationAddress organisation={body} />
             </li>
-            <li>
-              <ExternalLink href={lawLinks.versVermV.href}>{lawLinks.versVermV.label}</ExternalLink>
-            </li>
-          </ul>
-          <p>
-            Sie können die Regelungen kostenlos auf der vom Bundesministerium der Justiz
-            bereitgestellten Internetseite{' '}
-            <ExternalLink href="https://www.gesetze-im-internet.de">
-              www.gesetze-im-internet.de
-            </ExternalLink>{' '}
-            einsehen.
-          </p>
-        </Section>
+          ))}
+        </ul>
+        <p>Selbstverständlich können Sie sich mit jeder Beschwerde auch direkt an uns wenden.</p>
+      </ImprintSection>
 
-        <Section
-          id="nachhaltigkeit"
-          title="Nachhaltigkeitsbezogene Offenlegung (Verordnung (EU) 2019/2088)"
-          index={5}
-        >
+      <ImprintSection id="verbraucherstreitbeilegung" title="Verbraucherstreitbeilegung" index={7}>
+        <p>
+          Hinweis nach <ExternalLink href={lawLinks.vsbg.href}>{lawLinks.vsbg.label}</ExternalLink>:{' '}
+          {consumerDisputeResolution.statement}
+        </p>
+        {consumerDisputeResolution.participates ? null : (
           <p>
-            Wir verfolgen keine eigene Strategie zur Einbeziehung von Nachhaltigkeitsrisiken in
-            unsere Beratung (Art. 3 der Verordnung). Wir vermitteln ausschließlich Produkte von{' '}
-            {insurers}; wie Nachhaltigkeitsrisiken bei einem Produkt berücksichtigt werden,
-            entnehmen Sie bitte den vorvertraglichen Informationen des Versicherers zu diesem
-            Produkt.
+            Die Möglichkeit, sich an die oben genannten Schlichtungsstellen nach § 214 VVG zu
+            wenden, bleibt davon unberührt.
           </p>
-          <p>
-            Unsere Vergütung hängt nicht davon ab, ob und in welchem Umfang Nachhaltigkeitsrisiken
-            bei einem Produkt bestehen oder berücksichtigt werden (Art. 5 der Verordnung). Sie
-            richtet sich nach der Art der Vergütung, die unten in den Statusinformationen genannt
-            ist.
-          </p>
-        </Section>
+        )}
+      </ImprintSection>
 
-        <Section id="schlichtung" title="Außergerichtliche Schlichtungsstellen" index={6}>
-          <p>
-            Bei Beschwerden über uns oder über die Vermittlung eines Versicherungsvertrags können
-            Sie sich an die folgenden Schlichtungsstellen wenden. Das Verfahren ist für
-            Verbraucherinnen und Verbraucher kostenfrei; Ihr Recht, die Gerichte anzurufen, bleibt
-            unberührt.
-          </p>
-          <ul className="space-y-4">
-            {complaintBodies.map((body) => (
-              <li key={body.name}>
-                <OrganisationAddress organisation={body} />
-              </li>
-            ))}
-          </ul>
-          <p>Selbstverständlich können Sie sich mit jeder Beschwerde auch direkt an uns wenden.</p>
-        </Section>
-
-        <Section id="verbraucherstreitbeilegung" title="Verbraucherstreitbeilegung" index={7}>
-          <p>
-            Hinweis nach{' '}
-            <ExternalLink href={lawLinks.vsbg.href}>{lawLinks.vsbg.label}</ExternalLink>:{' '}
-            {consumerDisputeResolution.statement}
-          </p>
-          {consumerDisputeResolution.participates ? null : (
-            <p>
-              Die Möglichkeit, sich an die oben genannten Schlichtungsstellen nach § 214 VVG zu
-              wenden, bleibt davon unberührt.
-            </p>
-          )}
-        </Section>
-
-        <Section id="statusinformationen" title="Statusinformationen nach § 15 VersVermV" index={8}>
-          <p>
-            Diese Angaben erhalten Sie beim ersten Geschäftskontakt zusätzlich in Textform von uns.
-          </p>
-          <dl className="space-y-4">
-            <div>
-              <dt className="font-semibold text-slate-900">Name und Anschrift</dt>
-              <dd>
-                {agencyName}, Inhaber {agentName}, {address.street}, {address.postcode}{' '}
-                {address.city}
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-slate-900">Status</dt>
-              <dd>
-                Gebundener Versicherungsvertreter nach § 34d Abs. 7 GewO, tätig ausschließlich für{' '}
-                {tiedInsurers
-                  .map(
-                    (insurer) =>
-                      `${insurer.name}, ${insurer.address.street}, ${insurer.address.postcode} ${insurer.address.city}`,
-                  )
-                  .join('; ')}
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-slate-900">Registrierungsnummer und Überprüfung</dt>
-              <dd>
-                {registerNumber}. Die Eintragung lässt sich im Vermittlerregister unter{' '}
-                <ExternalLink href={intermediaryRegister.website.href}>
-                  {intermediaryRegister.website.label}
-                </ExternalLink>{' '}
-                überprüfen oder bei der gemeinsamen Registerstelle: {intermediaryRegister.name},{' '}
-                {intermediaryRegister.address.street}, {intermediaryRegister.address.postcode}{' '}
-                {intermediaryRegister.address.city}
-                {intermediaryRegister.phone
-                  ? `, Telefon ${intermediaryRegister.phone.display}`
-                  : ''}
-                .
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-slate-900">Beratung</dt>
-              <dd>
-                {siteConfig.adviceOffered
-                  ? 'Wir bieten Ihnen zu den von uns vermittelten Versicherungsprodukten eine Beratung an.'
-                  : 'Wir bieten zu den von uns vermittelten Versicherungsprodukten keine Beratung an.'}
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-slate-900">Art und Quelle der Vergütung</dt>
-              <dd>
-                {remuneration.kind}. {remuneration.source}
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-slate-900">Beteiligungen</dt>
-              <dd className="space-y-2">
-                <HoldingsText />
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-slate-900">Schlichtungsstellen</dt>
-              <dd>
-                <ul className="list-disc space-y-1 pl-6">
-                  {complaintBodies.map((body) => (
-                    <li key={body.name}>
-                      {body.name}, {body.address.street}, {body.address.postcode}{' '}
-                      {body.address.city},{' '}
-                      <ExternalLink href={body.website.href}>{body.website.label}</ExternalLink>
-                    </li>
-                  ))}
-                </ul>
-              </dd>
-            </div>
-          </dl>
-        </Section>
-
-        <p className="text-sm text-slate-600">Stand: {siteConfig.legalPagesAsOf}</p>
-      </div>
-    </div>
+      <ImprintSection
+        id="statusinformationen"
+        title="Statusinformationen nach § 15 VersVermV"
+        index={8}
+      >
+        <p>
+          Diese Angaben erhalten Sie beim ersten Geschäftskontakt zusätzlich in Textform von uns.
+        </p>
+        <dl className="space-y-4">
+          <div>
+            <dt className="font-semibold text-slate-900">Name und Anschrift</dt>
+            <dd>
+              {agencyName}, Inhaber {agentName}, {address.street}, {address.postcode} {address.city}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Status</dt>
+            <dd>
+              Gebundener Versicherungsvertreter nach § 34d Abs. 7 GewO, tätig ausschließlich für{' '}
+              {tiedInsurers
+                .map(
+                  (insurer) =>
+                    `${insurer.name}, ${insurer.address.street}, ${insurer.address.postcode} ${insurer.address.city}`,
+                )
+                .join('; ')}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Registrierungsnummer und Überprüfung</dt>
+            <dd>
+              {registerNumber}. Die Eintragung lässt sich im Vermittlerregister unter{' '}
+              <ExternalLink href={intermediaryRegister.website.href}>
+                {intermediaryRegister.website.label}
+              </ExternalLink>{' '}
+              überprüfen oder bei der gemeinsamen Registerstelle: {intermediaryRegister.name},{' '}
+              {intermediaryRegister.address.street}, {intermediaryRegister.address.postcode}{' '}
+              {intermediaryRegister.address.city}
+              {intermediaryRegister.phone ? `, Telefon ${intermediaryRegister.phone.display}` : ''}.
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Beratung</dt>
+            <dd>
+              {siteConfig.adviceOffered
+                ? 'Wir bieten Ihnen zu den von uns vermittelten Versicherungsprodukten eine Beratung an.'
+                : 'Wir bieten zu den von uns vermittelten Versicherungsprodukten keine Beratung an.'}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Art und Quelle der Vergütung</dt>
+            <dd>
+              {remuneration.kind}. {remuneration.source}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Beteiligungen</dt>
+            <dd className="space-y-2">
+              <HoldingsText />
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Schlichtungsstellen</dt>
+            <dd>
+              <ul className="list-disc space-y-1 pl-6">
+                {complaintBodies.map((body) => (
+                  <li key={body.name}>
+                    {body.name}, {body.address.street}, {body.address.postcode} {body.address.city},{' '}
+                    <ExternalLink href={body.website.href}>{body.website.label}</ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        </dl>
+      </ImprintSection>
+    </LegalPage>
   );
 }

@@ -10,66 +10,19 @@
 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { siteConfig, type Organisation } from '../../config/site';
+import { siteConfig } from '../../config/site';
 import { CookieSettingsButton } from '../../ui/cookie-settings-button';
-import { PageHeader } from '../../ui/page-header';
+import {
+  AddressBlock,
+  ExternalLink,
+  LegalPage,
+  LegalSection,
+  linkClass,
+  MailLink,
+  OrganisationAddress,
+  PhoneLink,
+} from '../../ui/legal-text';
 import { usePageMeta } from '../../ui/use-page-meta';
-
-const linkClass =
-  'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 break-words';
-
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener" className={linkClass}>
-      {children}
-      <span className="sr-only"> (öffnet in neuem Tab)</span>
-    </a>
-  );
-}
-
-function Mail({ address }: { address: string }) {
-  return (
-    <a href={`mailto:${address}`} className={linkClass}>
-      {address}
-    </a>
-  );
-}
-
-function OrganisationAddress({ organisation }: { organisation: Organisation }) {
-  const { name, address, email, website } = organisation;
-  return (
-    <address className="not-italic">
-      <strong className="font-semibold text-slate-900">{name}</strong>
-      <br />
-      {address.street}
-      <br />
-      {address.postcode} {address.city}
-      {email ? (
-        <>
-          <br />
-          E-Mail: <Mail address={email} />
-        </>
-      ) : null}
-      {website ? (
-        <>
-          <br />
-          Internet: <ExternalLink href={website.href}>{website.label}</ExternalLink>
-        </>
-      ) : null}
-    </address>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="text-xl font-semibold text-brand-800">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-slate-700">{children}</div>
-    </section>
-  );
-}
 
 function Subheading({ children }: { children: ReactNode }) {
   return <h3 className="pt-2 font-semibold text-slate-900">{children}</h3>;
@@ -99,451 +52,436 @@ export function PrivacyPage() {
   const insurers = tiedInsurers.map((insurer) => insurer.name).join(', ');
 
   return (
-    <div className="py-8">
-      <PageHeader title="Datenschutzerklärung">
+    <LegalPage
+      title="Datenschutzerklärung"
+      intro={
         <p>
           Hier informieren wir Sie nach Art. 13 der Datenschutz-Grundverordnung (DSGVO) darüber,
           welche personenbezogenen Daten wir verarbeiten, wenn Sie diese Website nutzen und uns eine
           Anfrage senden, wozu und auf welcher Rechtsgrundlage wir das tun und welche Rechte Sie
           haben.
         </p>
-      </PageHeader>
-
-      <div className="max-w-3xl space-y-10">
-        <Section id="verantwortlicher" title="1. Verantwortlicher">
-          <p>Verantwortlich für die Datenverarbeitung auf dieser Website ist:</p>
-          <address className="not-italic">
-            <strong className="font-semibold text-slate-900">{agencyName}</strong>
-            <br />
-            Inhaber: {agentName}
-            <br />
-            {address.street}
-            <br />
-            {address.postcode} {address.city}
-            <br />
-            Telefon:{' '}
-            <a href={`tel:${phone.href}`} className={linkClass}>
-              {phone.display}
-            </a>
-            <br />
-            E-Mail: <Mail address={email} />
-          </address>
-          {dataProtection.officer ? (
-            <p>
-              Unseren Datenschutzbeauftragten, {dataProtection.officer.name}, erreichen Sie unter{' '}
-              <Mail address={dataProtection.officer.email} />
-              {dataProtection.officer.address
-                ? ` oder per Post: ${dataProtection.officer.address.street}, ${dataProtection.officer.address.postcode} ${dataProtection.officer.address.city}`
-                : ''}
-              .
-            </p>
-          ) : (
-            <p>
-              Einen Datenschutzbeauftragten haben wir nicht benannt, weil wir nach Art. 37 DSGVO und
-              § 38 BDSG nicht dazu verpflichtet sind. Mit Fragen zum Datenschutz wenden Sie sich
-              bitte direkt an uns.
-            </p>
-          )}
+      }
+    >
+      <LegalSection id="verantwortlicher" title="1. Verantwortlicher">
+        <p>Verantwortlich für die Datenverarbeitung auf dieser Website ist:</p>
+        <AddressBlock name={agencyName} owner={agentName} address={address}>
+          <br />
+          Telefon: <PhoneLink phone={phone} />
+          <br />
+          E-Mail: <MailLink address={email} />
+        </AddressBlock>
+        {dataProtection.officer ? (
           <p>
-            Stellen Sie über einen Link auf unserer Website einen Online-Antrag bei einem
-            Versicherer oder einer Krankenkasse, verarbeitet der jeweilige Anbieter Ihre Daten in
-            eigener Verantwortung. Für die {company} gelten deren{' '}
-            <ExternalLink href={externalLinks.insurerPrivacyPolicy.href}>
-              {externalLinks.insurerPrivacyPolicy.label}
-            </ExternalLink>
+            Unseren Datenschutzbeauftragten, {dataProtection.officer.name}, erreichen Sie unter{' '}
+            <MailLink address={dataProtection.officer.email} />
+            {dataProtection.officer.address
+              ? ` oder per Post: ${dataProtection.officer.address.street}, ${dataProtection.officer.address.postcode} ${dataProtection.officer.address.city}`
+              : ''}
             .
           </p>
-        </Section>
+        ) : (
+          <p>
+            Einen Datenschutzbeauftragten haben wir nicht benannt, weil wir nach Art. 37 DSGVO und §
+            38 BDSG nicht dazu verpflichtet sind. Mit Fragen zum Datenschutz wenden Sie sich bitte
+            direkt an uns.
+          </p>
+        )}
+        <p>
+          Stellen Sie über einen Link auf unserer Website einen Online-Antrag bei einem Versicherer
+          oder einer Krankenkasse, verarbeitet der jeweilige Anbieter Ihre Daten in eigener
+          Verantwortung. Für die {company} gelten deren{' '}
+          <ExternalLink href={externalLinks.insurerPrivacyPolicy.href}>
+            {externalLinks.insurerPrivacyPolicy.label}
+          </ExternalLink>
+          .
+        </p>
+      </LegalSection>
 
-        <Section id="zwecke" title="2. Welche Daten wir zu welchen Zwecken verarbeiten">
-          <Subheading>Aufruf der Website</Subheading>
-          <p>
-            Beim Aufruf einer Seite erhält unser Server technisch bedingt Ihre IP-Adresse. Wir
-            nutzen sie nur kurzzeitig im Arbeitsspeicher, um die Seite auszuliefern und übermäßig
-            viele Anfragen abzuwehren, und schreiben sie nicht in unsere Protokolle. Diese enthalten
-            nur die Art des Abrufs, die aufgerufene Adresse ohne Suchparameter und das Ergebnis.
-            Damit die Website auch ohne Internetverbindung funktioniert, werden einige Daten auf
-            Ihrem Gerät gespeichert; dazu Abschnitt 7.
-          </p>
+      <LegalSection id="zwecke" title="2. Welche Daten wir zu welchen Zwecken verarbeiten">
+        <Subheading>Aufruf der Website</Subheading>
+        <p>
+          Beim Aufruf einer Seite erhält unser Server technisch bedingt Ihre IP-Adresse. Wir nutzen
+          sie nur kurzzeitig im Arbeitsspeicher, um die Seite auszuliefern und übermäßig viele
+          Anfragen abzuwehren, und schreiben sie nicht in unsere Protokolle. Diese enthalten nur die
+          Art des Abrufs, die aufgerufene Adresse ohne Suchparameter und das Ergebnis. Damit die
+          Website auch ohne Internetverbindung funktioniert, werden einige Daten auf Ihrem Gerät
+          gespeichert; dazu Abschnitt 7.
+        </p>
 
-          <Subheading>Ihre Anfrage</Subheading>
-          <p>
-            Wenn Sie einen Fragebogen ausfüllen, einen Rückruf zur Kfz-Versicherung anfordern oder
-            das Kontaktformular nutzen, verarbeiten wir Ihre Angaben, um Ihnen ein individuelles
-            Angebot zu erstellen, Sie zu beraten und Sie wie gewünscht zu kontaktieren. Je nach
-            Formular sind das:
-          </p>
-          <ul className={bulletList}>
-            <li>Vor- und Nachname, Telefonnummer und E-Mail-Adresse;</li>
-            <li>Anschrift (Straße und Hausnummer, Postleitzahl, Ort);</li>
-            <li>
-              im Kontaktformular zusätzlich Anrede, Titel, Geburtsdatum, gewünschte Rückrufzeit, ob
-              Sie bereits Kunde sind, und Ihre Nachricht; im Kfz-Formular die gewünschte
-              Rückrufzeit;
-            </li>
-            <li>
-              Ihre Antworten im Fragebogen, im Fragebogen zur Kindervorsorge auch die Geburtsdaten
-              der Kinder, die Sie absichern möchten;
-            </li>
-            <li>
-              der Zeitpunkt, zu dem Sie die Anfrage erstellt haben und zu dem sie bei uns
-              eingegangen ist.
-            </li>
-          </ul>
-          <p>
-            <strong className="font-semibold text-slate-900">Private Krankenversicherung:</strong>{' '}
-            Der Fragebogen zur privaten Krankenversicherung fragt keine Gesundheitsdaten ab, sondern
-            nur Angaben zu Beschäftigung, bisheriger Versicherung, gewünschten Leistungen,
-            Selbstbehalt, Geburtsjahr und gewünschtem Versicherungsbeginn. Bitte machen Sie auch im
-            freien Textfeld keine Angaben zu Ihrer Gesundheit. Gesundheitsangaben, die für einen
-            Antrag nötig sind, besprechen wir persönlich mit Ihnen und verarbeiten sie nur mit Ihrer
-            ausdrücklichen Einwilligung (Art. 9 Abs. 2 lit. a DSGVO).
-          </p>
+        <Subheading>Ihre Anfrage</Subheading>
+        <p>
+          Wenn Sie einen Fragebogen ausfüllen, einen Rückruf zur Kfz-Versicherung anfordern oder das
+          Kontaktformular nutzen, verarbeiten wir Ihre Angaben, um Ihnen ein individuelles Angebot
+          zu erstellen, Sie zu beraten und Sie wie gewünscht zu kontaktieren. Je nach Formular sind
+          das:
+        </p>
+        <ul className={bulletList}>
+          <li>Vor- und Nachname, Telefonnummer und E-Mail-Adresse;</li>
+          <li>Anschrift (Straße und Hausnummer, Postleitzahl, Ort);</li>
+          <li>
+            im Kontaktformular zusätzlich Anrede, Titel, Geburtsdatum, gewünschte Rückrufzeit, ob
+            Sie bereits Kunde sind, und Ihre Nachricht; im Kfz-Formular die gewünschte Rückrufzeit;
+          </li>
+          <li>
+            Ihre Antworten im Fragebogen, im Fragebogen zur Kindervorsorge auch die Geburtsdaten der
+            Kinder, die Sie absichern möchten;
+          </li>
+          <li>
+            der Zeitpunkt, zu dem Sie die Anfrage erstellt haben und zu dem sie bei uns eingegangen
+            ist.
+          </li>
+        </ul>
+        <p>
+          <strong className="font-semibold text-slate-900">Private Krankenversicherung:</strong> Der
+          Fragebogen zur privaten Krankenversicherung fragt keine Gesundheitsdaten ab, sondern nur
+          Angaben zu Beschäftigung, bisheriger Versicherung, gewünschten Leistungen, Selbstbehalt,
+          Geburtsjahr und gewünschtem Versicherungsbeginn. Bitte machen Sie auch im freien Textfeld
+          keine Angaben zu Ihrer Gesundheit. Gesundheitsangaben, die für einen Antrag nötig sind,
+          besprechen wir persönlich mit Ihnen und verarbeiten sie nur mit Ihrer ausdrücklichen
+          Einwilligung (Art. 9 Abs. 2 lit. a DSGVO).
+        </p>
 
-          <Subheading>Information über weitere Angebote</Subheading>
-          <p>
-            Nur wenn Sie dem gesondert zugestimmt haben, informieren wir Sie per Telefon, E-Mail
-            oder Post über weitere Versicherungsangebote, die zu Ihnen passen.
-          </p>
+        <Subheading>Information über weitere Angebote</Subheading>
+        <p>
+          Nur wenn Sie dem gesondert zugestimmt haben, informieren wir Sie per Telefon, E-Mail oder
+          Post über weitere Versicherungsangebote, die zu Ihnen passen.
+        </p>
 
-          <Subheading>Nachweis Ihrer Einwilligungen</Subheading>
-          <p>
-            Mit jeder Anfrage speichern wir, welche Fassung des Einwilligungstexts Ihnen angezeigt
-            wurde, welche Kästchen Sie angekreuzt haben und wann das war. So können wir nachweisen,
-            dass Sie eingewilligt haben (Art. 7 Abs. 1 DSGVO).
-          </p>
+        <Subheading>Nachweis Ihrer Einwilligungen</Subheading>
+        <p>
+          Mit jeder Anfrage speichern wir, welche Fassung des Einwilligungstexts Ihnen angezeigt
+          wurde, welche Kästchen Sie angekreuzt haben und wann das war. So können wir nachweisen,
+          dass Sie eingewilligt haben (Art. 7 Abs. 1 DSGVO).
+        </p>
 
-          <Subheading>Pflichtangaben und automatisierte Entscheidungen</Subheading>
-          <p>
-            Die als Pflichtfeld gekennzeichneten Angaben brauchen wir, um Ihre Anfrage zu
-            bearbeiten. Gesetzlich oder vertraglich verpflichtet sind Sie dazu nicht; ohne diese
-            Angaben können wir Ihnen über das Formular aber kein Angebot erstellen. Sie erreichen
-            uns jederzeit auch telefonisch oder per E-Mail. Eine automatisierte Entscheidung
-            einschließlich Profiling (Art. 22 DSGVO) findet nicht statt.
-          </p>
-        </Section>
+        <Subheading>Pflichtangaben und automatisierte Entscheidungen</Subheading>
+        <p>
+          Die als Pflichtfeld gekennzeichneten Angaben brauchen wir, um Ihre Anfrage zu bearbeiten.
+          Gesetzlich oder vertraglich verpflichtet sind Sie dazu nicht; ohne diese Angaben können
+          wir Ihnen über das Formular aber kein Angebot erstellen. Sie erreichen uns jederzeit auch
+          telefonisch oder per E-Mail. Eine automatisierte Entscheidung einschließlich Profiling
+          (Art. 22 DSGVO) findet nicht statt.
+        </p>
+      </LegalSection>
 
-        <Section id="rechtsgrundlagen" title="3. Rechtsgrundlagen">
-          <ul className={bulletList}>
-            <li>
-              <strong className="font-semibold text-slate-900">
-                Einwilligung (Art. 6 Abs. 1 lit. a DSGVO):
-              </strong>{' '}
-              für die Verarbeitung Ihrer Angaben, in die Sie im Formular eingewilligt haben, für die
-              Weitergabe an Versicherer und Partner, für Informationen über weitere Angebote (bei
-              Werbung per Telefon oder E-Mail zusammen mit § 7 Abs. 2 UWG) und für Cookies und
-              ähnliche Techniken, die nicht unbedingt erforderlich sind (zusammen mit § 25 Abs. 1
-              TDDDG). Gesundheitsdaten verarbeiten wir nur mit ausdrücklicher Einwilligung nach Art.
-              9 Abs. 2 lit. a DSGVO.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">
-                Vorvertragliche Maßnahmen (Art. 6 Abs. 1 lit. b DSGVO):
-              </strong>{' '}
-              für die Bearbeitung Ihrer Anfrage, die Erstellung eines Angebots, die Beratung und den
-              von Ihnen gewünschten Rückruf.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">
-                Berechtigte Interessen (Art. 6 Abs. 1 lit. f DSGVO):
-              </strong>{' '}
-              für den sicheren und stabilen Betrieb der Website, die Abwehr von Missbrauch, den
-              Nachweis erteilter Einwilligungen und die Geltendmachung oder Abwehr von
-              Rechtsansprüchen. Unser berechtigtes Interesse liegt in genau diesen Zwecken.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">
-                Rechtliche Verpflichtung (Art. 6 Abs. 1 lit. c DSGVO):
-              </strong>{' '}
-              soweit wir gesetzlich verpflichtet sind, Daten aufzubewahren oder eine Einwilligung zu
-              dokumentieren (etwa nach § 7a UWG).
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">
-                Speicherung auf Ihrem Gerät (§ 25 TDDDG):
-              </strong>{' '}
-              ohne Einwilligung nur, soweit sie unbedingt erforderlich ist (§ 25 Abs. 2 Nr. 2 TDDDG,
-              siehe Abschnitt 7), sonst nur mit Ihrer Einwilligung (§ 25 Abs. 1 TDDDG).
-            </li>
-          </ul>
-        </Section>
+      <LegalSection id="rechtsgrundlagen" title="3. Rechtsgrundlagen">
+        <ul className={bulletList}>
+          <li>
+            <strong className="font-semibold text-slate-900">
+              Einwilligung (Art. 6 Abs. 1 lit. a DSGVO):
+            </strong>{' '}
+            für die Verarbeitung Ihrer Angaben, in die Sie im Formular eingewilligt haben, für die
+            Weitergabe an Versicherer und Partner, für Informationen über weitere Angebote (bei
+            Werbung per Telefon oder E-Mail zusammen mit § 7 Abs. 2 UWG) und für Cookies und
+            ähnliche Techniken, die nicht unbedingt erforderlich sind (zusammen mit § 25 Abs. 1
+            TDDDG). Gesundheitsdaten verarbeiten wir nur mit ausdrücklicher Einwilligung nach Art. 9
+            Abs. 2 lit. a DSGVO.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">
+              Vorvertragliche Maßnahmen (Art. 6 Abs. 1 lit. b DSGVO):
+            </strong>{' '}
+            für die Bearbeitung Ihrer Anfrage, die Erstellung eines Angebots, die Beratung und den
+            von Ihnen gewünschten Rückruf.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">
+              Berechtigte Interessen (Art. 6 Abs. 1 lit. f DSGVO):
+            </strong>{' '}
+            für den sicheren und stabilen Betrieb der Website, die Abwehr von Missbrauch, den
+            Nachweis erteilter Einwilligungen und die Geltendmachung oder Abwehr von
+            Rechtsansprüchen. Unser berechtigtes Interesse liegt in genau diesen Zwecken.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">
+              Rechtliche Verpflichtung (Art. 6 Abs. 1 lit. c DSGVO):
+            </strong>{' '}
+            soweit wir gesetzlich verpflichtet sind, Daten aufzubewahren oder eine Einwilligung zu
+            dokumentieren (etwa nach § 7a UWG).
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">
+              Speicherung auf Ihrem Gerät (§ 25 TDDDG):
+            </strong>{' '}
+            ohne Einwilligung nur, soweit sie unbedingt erforderlich ist (§ 25 Abs. 2 Nr. 2 TDDDG,
+            siehe Abschnitt 7), sonst nur mit Ihrer Einwilligung (§ 25 Abs. 1 TDDDG).
+          </li>
+        </ul>
+      </LegalSection>
 
-        <Section id="speicherdauer" title="4. Speicherdauer und Löschung">
-          <ul className={bulletList}>
-            <li>
-              Daten, die wir zur Kundengewinnung und für Werbung verarbeiten, insbesondere Ihre
-              Anfrage und Ihre Antworten, löschen wir, sobald wir sie für diesen Zweck nicht mehr
-              brauchen, spätestens aber nach fünf Jahren.
-            </li>
-            <li>
-              Widerrufen Sie eine Einwilligung, löschen wir die Daten, die wir allein auf dieser
-              Grundlage verarbeitet haben, soweit keine andere Rechtsgrundlage besteht.
-            </li>
-            <li>
-              Den Nachweis Ihrer Einwilligung (Fassung des Texts, angekreuzte Kästchen, Zeitpunkt)
-              bewahren wir so lange auf, wie wir die Einwilligung nachweisen können müssen. Für eine
-              Einwilligung in Telefonwerbung sind das nach § 7a Abs. 2 UWG fünf Jahre ab ihrer
-              Erteilung und nach jeder Verwendung.
-            </li>
-            <li>
-              Kommt ein Versicherungsvertrag zustande, bewahren wir die dafür nötigen Unterlagen so
-              lange auf, wie es gesetzliche Aufbewahrungspflichten, insbesondere nach Handels- und
-              Steuerrecht, vorschreiben.
-            </li>
-            <li>
-              Was auf Ihrem Gerät gespeichert ist und wann es gelöscht wird, steht in Abschnitt 7.
-            </li>
-          </ul>
-        </Section>
+      <LegalSection id="speicherdauer" title="4. Speicherdauer und Löschung">
+        <ul className={bulletList}>
+          <li>
+            Daten, die wir zur Kundengewinnung und für Werbung verarbeiten, insbesondere Ihre
+            Anfrage und Ihre Antworten, löschen wir, sobald wir sie für diesen Zweck nicht mehr
+            brauchen, spätestens aber nach fünf Jahren.
+          </li>
+          <li>
+            Widerrufen Sie eine Einwilligung, löschen wir die Daten, die wir allein auf dieser
+            Grundlage verarbeitet haben, soweit keine andere Rechtsgrundlage besteht.
+          </li>
+          <li>
+            Den Nachweis Ihrer Einwilligung (Fassung des Texts, angekreuzte Kästchen, Zeitpunkt)
+            bewahren wir so lange auf, wie wir die Einwilligung nachweisen können müssen. Für eine
+            Einwilligung in Telefonwerbung sind das nach § 7a Abs. 2 UWG fünf Jahre ab ihrer
+            Erteilung und nach jeder Verwendung.
+          </li>
+          <li>
+            Kommt ein Versicherungsvertrag zustande, bewahren wir die dafür nötigen Unterlagen so
+            lange auf, wie es gesetzliche Aufbewahrungspflichten, insbesondere nach Handels- und
+            Steuerrecht, vorschreiben.
+          </li>
+          <li>
+            Was auf Ihrem Gerät gespeichert ist und wann es gelöscht wird, steht in Abschnitt 7.
+          </li>
+        </ul>
+      </LegalSection>
 
-        <Section id="empfaenger" title="5. Empfänger Ihrer Daten">
-          <ul className={bulletList}>
-            <li>
-              In unserer Agentur erhalten nur die Mitarbeitenden Zugriff, die Ihre Anfrage
-              bearbeiten.
-            </li>
-            <li>
-              An {insurers} oder an Kooperationspartner, die Sie in unserem Auftrag beraten oder
-              zurückrufen, geben wir Ihre Daten nur weiter, wenn Sie darin eingewilligt haben.
-            </li>
-            <li>
-              Dienstleister, die in unserem Auftrag Daten verarbeiten (Auftragsverarbeiter nach Art.
-              28 DSGVO), dürfen sie nur nach unserer Weisung und nicht für eigene Zwecke verwenden.
-              Das sind:
-              <ul className="mt-2 list-[circle] space-y-2 pl-6">
-                {dataProtection.processors.map((processor) => (
-                  <li key={processor.name}>
-                    {processor.name}, {processor.address.street}, {processor.address.postcode}{' '}
-                    {processor.address.city}: Der Dienstleister {processor.purpose}. Ort der
-                    Verarbeitung: {processor.location}.
-                  </li>
-                ))}
-              </ul>
-            </li>
-            <li>
-              Behörden und Gerichte erhalten Daten nur, wenn wir gesetzlich dazu verpflichtet sind.
-            </li>
-          </ul>
-          <p>Wir verkaufen Ihre Daten nicht.</p>
-        </Section>
+      <LegalSection id="empfaenger" title="5. Empfänger Ihrer Daten">
+        <ul className={bulletList}>
+          <li>
+            In unserer Agentur erhalten nur die Mitarbeitenden Zugriff, die Ihre Anfrage bearbeiten.
+          </li>
+          <li>
+            An {insurers} oder an Kooperationspartner, die Sie in unserem Auftrag beraten oder
+            zurückrufen, geben wir Ihre Daten nur weiter, wenn Sie darin eingewilligt haben.
+          </li>
+          <li>
+            Dienstleister, die in unserem Auftrag Daten verarbeiten (Auftragsverarbeiter nach Art.
+            28 DSGVO), dürfen sie nur nach unserer Weisung und nicht für eigene Zwecke verwenden.
+            Das sind:
+            <ul className="mt-2 list-[circle] space-y-2 pl-6">
+              {dataProtection.processors.map((processor) => (
+                <li key={processor.name}>
+                  {processor.name}, {processor.address.street}, {processor.address.postcode}{' '}
+                  {processor.address.city}: Der Dienstleister {processor.purpose}. Ort der
+                  Verarbeitung: {processor.location}.
+                </li>
+              ))}
+            </ul>
+          </li>
+          <li>
+            Behörden und Gerichte erhalten Daten nur, wenn wir gesetzlich dazu verpflichtet sind.
+          </li>
+        </ul>
+        <p>Wir verkaufen Ihre Daten nicht.</p>
+      </LegalSection>
 
-        <Section id="cookies" title="6. Cookies und Einwilligungs-Tool">
-          <p>
-            Für Ihre Einwilligung in Cookies und ähnliche Techniken nutzen wir das
-            Open-Source-Werkzeug CookieConsent (vanilla-cookieconsent). Es wird von unserem eigenen
-            Server ausgeliefert; dabei werden keine Daten an Dritte übertragen. Beim ersten Besuch
-            können Sie mit „Alle akzeptieren“ oder „Alle ablehnen“ wählen oder in den Einstellungen
-            einzelne Kategorien auswählen:
-          </p>
-          <ul className={bulletList}>
-            <li>
-              <strong className="font-semibold text-slate-900">Unbedingt erforderlich:</strong>{' '}
-              immer aktiv, weil die Website ohne sie nicht wie gewünscht funktioniert (Abschnitt 7).
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">Präferenzen:</strong> merken sich
-              Einstellungen, die über das unbedingt Erforderliche hinausgehen.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">Statistik:</strong> helfen zu
-              verstehen, wie die Website genutzt wird.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">Marketing:</strong> dienen dazu,
-              Ihnen Werbung anzuzeigen oder deren Erfolg zu messen.
-            </li>
-          </ul>
-          <p>
-            Präferenzen, Statistik und Marketing setzen wir nur mit Ihrer Einwilligung ein. Derzeit
-            verwenden wir in diesen Kategorien keine Cookies und keine Dienste. Sollte sich das
-            ändern, fragen wir Sie vorher und ergänzen diese Erklärung.
-          </p>
-          <p>
-            Ihre Auswahl speichern wir für {cookieConsent.expiresAfterDays} Tage im Cookie{' '}
-            <code className="rounded bg-slate-100 px-1">{cookieConsent.cookieName}</code> auf Ihrem
-            Gerät. Es enthält die gewählten Kategorien, den Zeitpunkt, eine zufällig erzeugte
-            Kennung und die Fassung der Einstellungen. Senden Sie uns eine Anfrage, übertragen wir
-            die gewählten Kategorien und die Fassung der Einstellungen mit der Anfrage, als Nachweis
-            Ihrer Einwilligung. Rechtsgrundlage ist § 25 Abs. 2 Nr. 2 TDDDG und Art. 6 Abs. 1 lit. c
-            in Verbindung mit Art. 7 Abs. 1 DSGVO. Alle Einzelheiten finden Sie auf unserer Seite{' '}
-            <Link to="/cookies" className={linkClass}>
-              Cookies
-            </Link>
-            .
-          </p>
-        </Section>
+      <LegalSection id="cookies" title="6. Cookies und Einwilligungs-Tool">
+        <p>
+          Für Ihre Einwilligung in Cookies und ähnliche Techniken nutzen wir das
+          Open-Source-Werkzeug CookieConsent (vanilla-cookieconsent). Es wird von unserem eigenen
+          Server ausgeliefert; dabei werden keine Daten an Dritte übertragen. Beim ersten Besuch
+          können Sie mit „Alle akzeptieren“ oder „Alle ablehnen“ wählen oder in den Einstellungen
+          einzelne Kategorien auswählen:
+        </p>
+        <ul className={bulletList}>
+          <li>
+            <strong className="font-semibold text-slate-900">Unbedingt erforderlich:</strong> immer
+            aktiv, weil die Website ohne sie nicht wie gewünscht funktioniert (Abschnitt 7).
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Präferenzen:</strong> merken sich
+            Einstellungen, die über das unbedingt Erforderliche hinausgehen.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Statistik:</strong> helfen zu
+            verstehen, wie die Website genutzt wird.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Marketing:</strong> dienen dazu, Ihnen
+            Werbung anzuzeigen oder deren Erfolg zu messen.
+          </li>
+        </ul>
+        <p>
+          Präferenzen, Statistik und Marketing setzen wir nur mit Ihrer Einwilligung ein. Derzeit
+          verwenden wir in diesen Kategorien keine Cookies und keine Dienste. Sollte sich das
+          ändern, fragen wir Sie vorher und ergänzen diese Erklärung.
+        </p>
+        <p>
+          Ihre Auswahl speichern wir für {cookieConsent.expiresAfterDays} Tage im Cookie{' '}
+          <code className="rounded bg-slate-100 px-1">{cookieConsent.cookieName}</code> auf Ihrem
+          Gerät. Es enthält die gewählten Kategorien, den Zeitpunkt, eine zufällig erzeugte Kennung
+          und die Fassung der Einstellungen. Senden Sie uns eine Anfrage, übertragen wir die
+          gewählten Kategorien und die Fassung der Einstellungen mit der Anfrage, als Nachweis Ihrer
+          Einwilligung. Rechtsgrundlage ist § 25 Abs. 2 Nr. 2 TDDDG und Art. 6 Abs. 1 lit. c in
+          Verbindung mit Art. 7 Abs. 1 DSGVO. Alle Einzelheiten finden Sie auf unserer Seite{' '}
+          <Link to="/cookies" className={linkClass}>
+            Cookies
+          </Link>
+          .
+        </p>
+      </LegalSection>
 
-        <Section
-          id="speicherung-geraet"
-          title="7. Speicherung auf Ihrem Gerät ohne Einwilligung (§ 25 Abs. 2 Nr. 2 TDDDG)"
-        >
-          <p>
-            Damit Sie Fragebögen und Formulare auch bei schlechter oder fehlender Internetverbindung
-            nutzen können, etwa an unserem Messestand, speichert diese Website einige Daten in Ihrem
-            Browser (IndexedDB, Local Storage und Cache). Diese Speicherung ist unbedingt
-            erforderlich, damit wir den von Ihnen ausdrücklich gewünschten Dienst bereitstellen
-            können, und braucht deshalb nach § 25 Abs. 2 Nr. 2 TDDDG keine Einwilligung. Die Daten
-            verlassen Ihr Gerät nur, wenn Sie eine Anfrage absenden. Im Einzelnen:
-          </p>
-          <ul className={bulletList}>
-            <li>
-              <strong className="font-semibold text-slate-900">
-                Warteschlange gesendeter Anfragen (IndexedDB):
-              </strong>{' '}
-              Jede Anfrage wird beim Absenden zuerst auf dem Gerät gespeichert und dann an uns
-              übertragen. Ohne Verbindung wartet sie dort, bis die Verbindung zurückkehrt. Sobald
-              unser Server den Empfang bestätigt hat, wird sie auf dem Gerät gelöscht. Lehnt der
-              Server eine Anfrage ab, etwa wegen einer ungültigen Angabe, bleibt sie gespeichert,
-              bis sie erneut gesendet oder auf dem Gerät gelöscht wird.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">
-                Gespeicherte Fragebögen (IndexedDB und Cache):
-              </strong>{' '}
-              die Fragen und Antwortmöglichkeiten der Fragebögen, damit sie auch offline geöffnet
-              werden können. Sie enthalten keine personenbezogenen Daten. Ebenso werden die
-              Programmdateien der Website, Informationsblätter (PDF) und Bilder zwischengespeichert
-              und bei einer neuen Version ersetzt.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">
-                Entwurf eines Fragebogens (Local Storage):
-              </strong>{' '}
-              Ihre Antworten und Eingaben in einem noch nicht abgesendeten Fragebogen, damit sie
-              beim Neuladen der Seite nicht verloren gehen. Der Entwurf wird beim Absenden gelöscht.
-              Ein Entwurf, der älter als 24 Stunden ist, wird nicht mehr verwendet und beim nächsten
-              Aufruf des Fragebogens gelöscht. Im Kiosk-Modus, etwa auf unserem Tablet am
-              Messestand, werden keine Entwürfe gespeichert.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">
-                Geräteeinstellungen (Local Storage und IndexedDB):
-              </strong>{' '}
-              ob auf dem Gerät der Kiosk-Modus oder die Offline-Simulation eingeschaltet ist. Sie
-              enthalten keine personenbezogenen Daten und bleiben gespeichert, bis sie ausgeschaltet
-              werden.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">Hinweis zur Installation:</strong>{' '}
-              auf iPhone und iPad ein Vermerk, dass Sie den Hinweis zur Installation geschlossen
-              haben, damit er nicht erneut erscheint.
-            </li>
-            <li>
-              <strong className="font-semibold text-slate-900">Ihre Cookie-Auswahl:</strong> das
-              Cookie <code className="rounded bg-slate-100 px-1">{cookieConsent.cookieName}</code>{' '}
-              (Abschnitt 6).
-            </li>
-          </ul>
-          <p>
-            Mit jeder Anfrage wird außerdem gespeichert, welche Fassung des Einwilligungstexts
-            angezeigt wurde und welche Kästchen angekreuzt waren. Diese Angaben werden mit der
-            Anfrage übertragen und dienen dem Nachweis Ihrer Einwilligung (Art. 7 Abs. 1 DSGVO).
-          </p>
-          <p>
-            Sie können alle diese Daten jederzeit über die Einstellungen Ihres Browsers löschen
-            („Websitedaten löschen“). Anfragen, die noch auf die Übertragung warten, gehen dabei
-            verloren.
-          </p>
-        </Section>
+      <LegalSection
+        id="speicherung-geraet"
+        title="7. Speicherung auf Ihrem Gerät ohne Einwilligung (§ 25 Abs. 2 Nr. 2 TDDDG)"
+      >
+        <p>
+          Damit Sie Fragebögen und Formulare auch bei schlechter oder fehlender Internetverbindung
+          nutzen können, etwa an unserem Messestand, speichert diese Website einige Daten in Ihrem
+          Browser (IndexedDB, Local Storage und Cache). Diese Speicherung ist unbedingt
+          erforderlich, damit wir den von Ihnen ausdrücklich gewünschten Dienst bereitstellen
+          können, und braucht deshalb nach § 25 Abs. 2 Nr. 2 TDDDG keine Einwilligung. Die Daten
+          verlassen Ihr Gerät nur, wenn Sie eine Anfrage absenden. Im Einzelnen:
+        </p>
+        <ul className={bulletList}>
+          <li>
+            <strong className="font-semibold text-slate-900">
+              Warteschlange gesendeter Anfragen (IndexedDB):
+            </strong>{' '}
+            Jede Anfrage wird beim Absenden zuerst auf dem Gerät gespeichert und dann an uns
+            übertragen. Ohne Verbindung wartet sie dort, bis die Verbindung zurückkehrt. Sobald
+            unser Server den Empfang bestätigt hat, wird sie auf dem Gerät gelöscht. Lehnt der
+            Server eine Anfrage ab, etwa wegen einer ungültigen Angabe, bleibt sie gespeichert, bis
+            sie erneut gesendet oder auf dem Gerät gelöscht wird.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">
+              Gespeicherte Fragebögen (IndexedDB und Cache):
+            </strong>{' '}
+            die Fragen und Antwortmöglichkeiten der Fragebögen, damit sie auch offline geöffnet
+            werden können. Sie enthalten keine personenbezogenen Daten. Ebenso werden die
+            Programmdateien der Website, Informationsblätter (PDF) und Bilder zwischengespeichert
+            und bei einer neuen Version ersetzt.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">
+              Entwurf eines Fragebogens (Local Storage):
+            </strong>{' '}
+            Ihre Antworten und Eingaben in einem noch nicht abgesendeten Fragebogen, damit sie beim
+            Neuladen der Seite nicht verloren gehen. Der Entwurf wird beim Absenden gelöscht. Ein
+            Entwurf, der älter als 24 Stunden ist, wird nicht mehr verwendet und beim nächsten
+            Aufruf des Fragebogens gelöscht. Im Kiosk-Modus, etwa auf unserem Tablet am Messestand,
+            werden keine Entwürfe gespeichert.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">
+              Geräteeinstellungen (Local Storage und IndexedDB):
+            </strong>{' '}
+            ob auf dem Gerät der Kiosk-Modus oder die Offline-Simulation eingeschaltet ist. Sie
+            enthalten keine personenbezogenen Daten und bleiben gespeichert, bis sie ausgeschaltet
+            werden.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Hinweis zur Installation:</strong> auf
+            iPhone und iPad ein Vermerk, dass Sie den Hinweis zur Installation geschlossen haben,
+            damit er nicht erneut erscheint.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">Ihre Cookie-Auswahl:</strong> das
+            Cookie <code className="rounded bg-slate-100 px-1">{cookieConsent.cookieName}</code>{' '}
+            (Abschnitt 6).
+          </li>
+        </ul>
+        <p>
+          Mit jeder Anfrage wird außerdem gespeichert, welche Fassung des Einwilligungstexts
+          angezeigt wurde und welche Kästchen angekreuzt waren. Diese Angaben werden mit der Anfrage
+          übertragen und dienen dem Nachweis Ihrer Einwilligung (Art. 7 Abs. 1 DSGVO).
+        </p>
+        <p>
+          Sie können alle diese Daten jederzeit über die Einstellungen Ihres Browsers löschen
+          („Websitedaten löschen“). Anfragen, die noch auf die Übertragung warten, gehen dabei
+          verloren.
+        </p>
+      </LegalSection>
 
-        <Section id="sicherheit" title="8. Sicherheit Ihrer Daten">
-          <ul className={bulletList}>
-            <li>
-              Die Übertragung zwischen Ihrem Gerät und unserem Server ist per TLS verschlüsselt
-              (erkennbar an „https://“ in der Adresszeile).
-            </li>
-            <li>
-              Zugriff auf Anfragen haben nur berechtigte Mitarbeitende mit persönlichem Zugang. Neue
-              Zugänge sind gesperrt, bis sie freigeschaltet werden, und jeder Zugang sieht nur, was
-              er für seine Aufgabe braucht.
-            </li>
-            <li>
-              Auf gemeinsam genutzten Geräten im Kiosk-Modus wird der Fragebogen nach jeder Anfrage
-              und nach drei Minuten ohne Eingabe geleert, damit die nächste Person Ihre Angaben
-              nicht sieht.
-            </li>
-            <li>
-              Wir prüfen unsere technischen und organisatorischen Maßnahmen regelmäßig und passen
-              sie dem Stand der Technik an (Art. 32 DSGVO).
-            </li>
-          </ul>
-        </Section>
+      <LegalSection id="sicherheit" title="8. Sicherheit Ihrer Daten">
+        <ul className={bulletList}>
+          <li>
+            Die Übertragung zwischen Ihrem Gerät und unserem Server ist per TLS verschlüsselt
+            (erkennbar an „https://“ in der Adresszeile).
+          </li>
+          <li>
+            Zugriff auf Anfragen haben nur berechtigte Mitarbeitende mit persönlichem Zugang. Neue
+            Zugänge sind gesperrt, bis sie freigeschaltet werden, und jeder Zugang sieht nur, was er
+            für seine Aufgabe braucht.
+          </li>
+          <li>
+            Auf gemeinsam genutzten Geräten im Kiosk-Modus wird der Fragebogen nach jeder Anfrage
+            und nach drei Minuten ohne Eingabe geleert, damit die nächste Person Ihre Angaben nicht
+            sieht.
+          </li>
+          <li>
+            Wir prüfen unsere technischen und organisatorischen Maßnahmen regelmäßig und passen sie
+            dem Stand der Technik an (Art. 32 DSGVO).
+          </li>
+        </ul>
+      </LegalSection>
 
-        <Section id="rechte" title="9. Ihre Rechte">
-          <p>Sie haben jederzeit das Recht,</p>
-          <ul className={bulletList}>
-            <li>Auskunft über Ihre bei uns gespeicherten Daten zu erhalten (Art. 15 DSGVO);</li>
-            <li>unrichtige Daten berichtigen zu lassen (Art. 16 DSGVO);</li>
-            <li>die Löschung Ihrer Daten zu verlangen (Art. 17 DSGVO);</li>
-            <li>die Einschränkung der Verarbeitung zu verlangen (Art. 18 DSGVO);</li>
-            <li>
-              Ihre Daten, die Sie uns bereitgestellt haben, in einem gängigen, maschinenlesbaren
-              Format zu erhalten oder an einen anderen Verantwortlichen übermitteln zu lassen (Art.
-              20 DSGVO);
-            </li>
-            <li>der Verarbeitung zu widersprechen (Art. 21 DSGVO, siehe unten);</li>
-            <li>
-              eine erteilte Einwilligung jederzeit mit Wirkung für die Zukunft zu widerrufen (Art. 7
-              Abs. 3 DSGVO, siehe Abschnitt 11);
-            </li>
-            <li>
-              sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren (Art. 77 DSGVO). Für uns
-              zuständig ist:
-            </li>
-          </ul>
-          <OrganisationAddress organisation={dataProtection.authority} />
-          <div className="rounded-lg border border-brand-200 bg-white p-4">
-            <Subheading>Widerspruchsrecht nach Art. 21 DSGVO</Subheading>
-            <p className="mt-2">
-              Verarbeiten wir Ihre Daten auf Grund berechtigter Interessen (Art. 6 Abs. 1 lit. f
-              DSGVO), können Sie dem aus Gründen, die sich aus Ihrer besonderen Situation ergeben,
-              jederzeit widersprechen. Wir verarbeiten die Daten dann nicht mehr, es sei denn, wir
-              können zwingende schutzwürdige Gründe nachweisen, die Ihre Interessen, Rechte und
-              Freiheiten überwiegen, oder die Verarbeitung dient der Geltendmachung, Ausübung oder
-              Verteidigung von Rechtsansprüchen.
-            </p>
-            <p className="mt-2">
-              Verarbeiten wir Ihre Daten für Direktwerbung, können Sie dem jederzeit ohne Angabe von
-              Gründen widersprechen; wir verwenden Ihre Daten dann nicht mehr für diesen Zweck.
-            </p>
-          </div>
-          <p>
-            Um Ihre Rechte auszuüben, genügt eine formlose Nachricht an die in Abschnitt 1 genannten
-            Kontaktdaten, etwa per E-Mail an <Mail address={email} />.
+      <LegalSection id="rechte" title="9. Ihre Rechte">
+        <p>Sie haben jederzeit das Recht,</p>
+        <ul className={bulletList}>
+          <li>Auskunft über Ihre bei uns gespeicherten Daten zu erhalten (Art. 15 DSGVO);</li>
+          <li>unrichtige Daten berichtigen zu lassen (Art. 16 DSGVO);</li>
+          <li>die Löschung Ihrer Daten zu verlangen (Art. 17 DSGVO);</li>
+          <li>die Einschränkung der Verarbeitung zu verlangen (Art. 18 DSGVO);</li>
+          <li>
+            Ihre Daten, die Sie uns bereitgestellt haben, in einem gängigen, maschinenlesbaren
+            Format zu erhalten oder an einen anderen Verantwortlichen übermitteln zu lassen (Art. 20
+            DSGVO);
+          </li>
+          <li>der Verarbeitung zu widersprechen (Art. 21 DSGVO, siehe unten);</li>
+          <li>
+            eine erteilte Einwilligung jederzeit mit Wirkung für die Zukunft zu widerrufen (Art. 7
+            Abs. 3 DSGVO, siehe Abschnitt 11);
+          </li>
+          <li>
+            sich bei einer Datenschutz-Aufsichtsbehörde zu beschweren (Art. 77 DSGVO). Für uns
+            zuständig ist:
+          </li>
+        </ul>
+        <OrganisationAddress organisation={dataProtection.authority} />
+        <div className="rounded-lg border border-brand-200 bg-white p-4">
+          <Subheading>Widerspruchsrecht nach Art. 21 DSGVO</Subheading>
+          <p className="mt-2">
+            Verarbeiten wir Ihre Daten auf Grund berechtigter Interessen (Art. 6 Abs. 1 lit. f
+            DSGVO), können Sie dem aus Gründen, die sich aus Ihrer besonderen Situation ergeben,
+            jederzeit widersprechen. Wir verarbeiten die Daten dann nicht mehr, es sei denn, wir
+            können zwingende schutzwürdige Gründe nachweisen, die Ihre Interessen, Rechte und
+            Freiheiten überwiegen, oder die Verarbeitung dient der Geltendmachung, Ausübung oder
+            Verteidigung von Rechtsansprüchen.
           </p>
-        </Section>
+          <p className="mt-2">
+            Verarbeiten wir Ihre Daten für Direktwerbung, können Sie dem jederzeit ohne Angabe von
+            Gründen widersprechen; wir verwenden Ihre Daten dann nicht mehr für diesen Zweck.
+          </p>
+        </div>
+        <p>
+          Um Ihre Rechte auszuüben, genügt eine formlose Nachricht an die in Abschnitt 1 genannten
+          Kontaktdaten, etwa per E-Mail an <MailLink address={email} />.
+        </p>
+      </LegalSection>
 
-        <Section id="drittlaender" title="10. Verarbeitung in der EU und in Drittländern">
-          <p>
-            Wir und unsere Dienstleister verarbeiten Ihre Daten in der Europäischen Union bzw. im
-            Europäischen Wirtschaftsraum (EU/EWR), an den in Abschnitt 5 genannten Orten. In Länder
-            außerhalb der EU/des EWR (Drittländer) übermitteln wir personenbezogene Daten nur, wenn
-            die Voraussetzungen der Art. 44 bis 49 DSGVO erfüllt sind, insbesondere wenn die
-            EU-Kommission für das Land ein angemessenes Datenschutzniveau festgestellt hat (Art. 45
-            DSGVO) oder geeignete Garantien wie die EU-Standardvertragsklauseln vereinbart sind
-            (Art. 46 Abs. 2 lit. c DSGVO). Derzeit findet keine solche Übermittlung statt.
-          </p>
-        </Section>
+      <LegalSection id="drittlaender" title="10. Verarbeitung in der EU und in Drittländern">
+        <p>
+          Wir und unsere Dienstleister verarbeiten Ihre Daten in der Europäischen Union bzw. im
+          Europäischen Wirtschaftsraum (EU/EWR), an den in Abschnitt 5 genannten Orten. In Länder
+          außerhalb der EU/des EWR (Drittländer) übermitteln wir personenbezogene Daten nur, wenn
+          die Voraussetzungen der Art. 44 bis 49 DSGVO erfüllt sind, insbesondere wenn die
+          EU-Kommission für das Land ein angemessenes Datenschutzniveau festgestellt hat (Art. 45
+          DSGVO) oder geeignete Garantien wie die EU-Standardvertragsklauseln vereinbart sind (Art.
+          46 Abs. 2 lit. c DSGVO). Derzeit findet keine solche Übermittlung statt.
+        </p>
+      </LegalSection>
 
-        <Section id="einwilligung" title="11. Einwilligung und Widerruf">
-          <p>
-            Ihre Einwilligungen sind freiwillig. Die Einwilligung in Informationen über weitere
-            Angebote ist von den übrigen Erklärungen getrennt; ob Sie sie erteilen, hat keinen
-            Einfluss darauf, wie wir Ihre Anfrage bearbeiten.
-          </p>
-          <p>
-            Sie können jede Einwilligung jederzeit ohne Angabe von Gründen mit Wirkung für die
-            Zukunft widerrufen, ebenso einfach, wie Sie sie erteilt haben: per E-Mail an{' '}
-            <Mail address={email} />, telefonisch unter {phone.display} oder per Post an die
-            Anschrift in Abschnitt 1. Die Rechtmäßigkeit der bis zum Widerruf erfolgten Verarbeitung
-            bleibt unberührt (Art. 7 Abs. 3 DSGVO).
-          </p>
-          <p>Ihre Einwilligung in Cookies ändern oder widerrufen Sie hier:</p>
-          <CookieSettingsButton />
-        </Section>
-
-        <p className="text-sm text-slate-600">Stand: {siteConfig.legalPagesAsOf}</p>
-      </div>
-    </div>
+      <LegalSection id="einwilligung" title="11. Einwilligung und Widerruf">
+        <p>
+          Ihre Einwilligungen sind freiwillig. Die Einwilligung in Informationen über weitere
+          Angebote ist von den übrigen Erklärungen getrennt; ob Sie sie erteilen, hat keinen
+          Einfluss darauf, wie wir Ihre Anfrage bearbeiten.
+        </p>
+        <p>
+          Sie können jede Einwilligung jederzeit ohne Angabe von Gründen mit Wirkung für die Zukunft
+          widerrufen, ebenso einfach, wie Sie sie erteilt haben: per E-Mail an{' '}
+          <MailLink address={email} />, telefonisch unter {phone.display} oder per Post an die
+          Anschrift in Abschnitt 1. Die Rechtmäßigkeit der bis zum Widerruf erfolgten Verarbeitung
+          bleibt unberührt (Art. 7 Abs. 3 DSGVO).
+        </p>
+        <p>Ihre Einwilligung in Cookies ändern oder widerrufen Sie hier:</p>
+        <CookieSettingsButton />
+      </LegalSection>
+    </LegalPage>
   );
 }
