@@ -39,12 +39,13 @@ describe('request logs', () => {
       expect(logged).toContain('"url":"/api/responses"');
       for (const secret of [
         'geheim.person',
-        // As typed: a bare digit run could turn up inside a logged timing.
+        // Numbers as they would appear in a logged body: a bare digit run can turn up inside a
+        // logged timing or timestamp.
         '170 5550123',
         'Jürgen',
         'Weiß',
         'Hauptstraße',
-        '10115',
+        '"10115"',
         '127.0.0.1',
         'remoteAddress',
         'since=',
