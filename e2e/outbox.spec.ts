@@ -318,3 +318,19 @@ async function storedDefinitions(): Promise<number[]> {
   db.close();
   return keys.map(Number).sort();
 }
+
+test('the device panel closes with Escape and with a click elsewhere', async ({ page }) => {
+  await page.goto('/universa');
+  await expect(waitingCount(page)).toBeAttached();
+  const sendNow = page.getByRole('button', { name: 'Jetzt senden' });
+  await openDevicePanel(page);
+  await expect(sendNow).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sendNow).toBeHidden();
+  await expect(
+    page.locator('summary').filter({ has: page.getByTestId('verbindungsstatus') }),
+  ).toBeFocused();
+  await openDevicePanel(page);
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(sendNow).toBeHidden();
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { warmDefinitions } from '../offline/definitions';
 import { writeDeviceSetting } from '../offline/device-settings';
 import { offlineDb } from '../offline/offline-db';
@@ -20,6 +20,29 @@ function waitingText(count: number) {
 export function DeviceStatus() {
   const status = useDeviceStatus();
   const panelId = useId();
+  const details = useRef<HTMLDetailsElement>(null);
+
+  // A native <details> stays open until its summary is clicked again; Escape and a click
+  // elsewhere close it too, as people expect of a dropdown.
+  useEffect(() => {
+    const close = (event: Event) => {
+      const element = details.current;
+      if (!element?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        element.open = false;
+        element.querySelector('summary')?.focus();
+      } else if (!element.contains(event.target as Node)) {
+        element.open = false;
+      }
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, []);
 
   useEffect(() => {
     startSyncScheduler();
@@ -55,7 +78,7 @@ export function DeviceStatus() {
           Offline-Simulation aktiv: Es wird nichts gesendet, Fragebögen kommen nur vom Gerät.
         </div>
       ) : null}
-      <details className="relative text-sm">
+      <details ref={details} className="relative text-sm">
         <summary
           aria-controls={panelId}
           className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-slate-800"
