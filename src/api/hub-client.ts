@@ -63,21 +63,3 @@ export async function fetchQuestions(formId: number, signal?: AbortSignal): Prom
   if (!parsed.success) throw new HubError('invalid-reply', messages['invalid-reply']);
   return parsed.data;
 }
-
-export async function postSubmission(
-  submission: object,
-): Promise<{ status: 'created' | 'duplicate'; id: number }> {
-  const body = await request('/api/responses', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(submission),
-  });
-  const reply = body as { status?: unknown; id?: unknown };
-  if (
-    (reply.status !== 'created' && reply.status !== 'duplicate') ||
-    typeof reply.id !== 'number'
-  ) {
-    throw new HubError('invalid-reply', messages['invalid-reply']);
-  }
-  return { status: reply.status, id: reply.id };
-}

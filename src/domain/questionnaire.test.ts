@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSubmission } from './submission.ts';
+import { parseSubmission, submissionContentKey } from './submission.ts';
 import {
   buildAnswerPayload,
   buildQuestionnaireSubmission,
@@ -7,7 +7,6 @@ import {
   CONSENT_VERSION,
   inputPlaceholder,
   questionListSchema,
-  submissionContentKey,
   tabalugaOfferPdf,
   type Question,
 } from './questionnaire.ts';

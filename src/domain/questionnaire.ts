@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { QuestionnaireContact } from './contact-forms.ts';
-import { canonicalJson, type SubmissionEnvelope } from './submission.ts';
+import type { SubmissionEnvelope } from './submission.ts';
 
 export const TABALUGA_FORM_ID = 1;
 export const PKV_FORM_ID = 2;
@@ -155,16 +155,4 @@ export function buildQuestionnaireSubmission(input: {
         }
       : {}),
   };
-}
-
-/** What a lead says, apart from when it was made: equal keys mean the same lead. */
-export function submissionContentKey(submission: { client_id: string }): string {
-  // canonicalJson leaves out undefined values.
-  return canonicalJson({
-    ...submission,
-    client_id: undefined,
-    create_date: undefined,
-    changed_date: undefined,
-    captured_at: undefined,
-  });
 }

@@ -151,6 +151,18 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** What a lead says, apart from when it was made: equal keys mean the same lead. */
+export function submissionContentKey(submission: { client_id: string }): string {
+  // canonicalJson leaves out undefined values.
+  return canonicalJson({
+    ...submission,
+    client_id: undefined,
+    create_date: undefined,
+    changed_date: undefined,
+    captured_at: undefined,
+  });
+}
+
 /** `POST /api/responses/batch`: up to 50 submissions, each judged on its own. */
 export const batchRequestSchema = z.object({
   submissions: z

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { submissionContentKey } from '../domain/questionnaire.ts';
+import { submissionContentKey } from '../domain/submission.ts';
 import type { OutboxSubmissionKeys } from './outbox-db.ts';
 import { newClientId } from './client-id';
 import { submitLead } from './submit-lead';

@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { CheckboxField, TextField } from '../../ui/form-fields';
 import { StepActions } from './question-step';
 
-export const emptyContact: QuestionnaireContactInput = {
+const emptyContact: QuestionnaireContactInput = {
   first_name: '',
   last_name: '',
   adress: '',

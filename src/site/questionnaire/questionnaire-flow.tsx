@@ -1,11 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuestions } from '../../api/use-questions';
 import type {
   QuestionnaireContact,
@@ -14,7 +7,6 @@ import type {
 import {
   buildQuestionnaireSubmission,
   CHILD_DATES_QUESTION_ID,
-  submissionContentKey,
   childCount,
   TABALUGA_FORM_ID,
   type AnswerValue,
@@ -22,11 +14,10 @@ import {
   type Question,
   type QuestionnaireSubmission,
 } from '../../domain/questionnaire.ts';
-import { newClientId } from '../../offline/client-id';
 import { readDeviceSetting, subscribeDeviceSettings } from '../../offline/device-settings';
 import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity';
 import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft';
-import { submitLead } from '../../offline/submit-lead';
+import { useLeadSender } from '../../offline/use-lead-sender';
 import { Alert } from '../../ui/alert';
 import { currentCookieConsent } from '../../ui/cookie-consent';
 import { Button } from '../../ui/button';
@@ -123,11 +114,7 @@ function QuestionnaireSteps({
     (initial?.contact as Partial<QuestionnaireContactInput> | undefined) ?? {},
   );
   const [finished, setFinished] = useState<FinishedQuestionnaire>();
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string>();
-  // The lead as first sent: a retry of unchanged data sends it again byte for byte (same
-  // client_id, same timestamps), so a lead whose reply was lost is not stored twice.
-  const pending = useRef<{ key: string; submission: QuestionnaireSubmission }>(undefined);
+  const sender = useLeadSender<QuestionnaireSubmission>();
 
   // Move focus to the new step's heading so keyboard and screen-reader users follow along;
   // not on the first render, where the page heading comes first.
@@ -200,31 +187,21 @@ function QuestionnaireSteps({
   }
 
   async function send(values: QuestionnaireContact) {
-    setSending(true);
-    setSendError(undefined);
-    const built = buildQuestionnaireSubmission({
-      clientId: pending.current?.submission.client_id ?? newClientId(),
-      formId,
-      questions,
-      answers,
-      contact: values,
-      now: new Date(),
-      cookieConsent: currentCookieConsent(),
-    });
-    const key = submissionContentKey(built);
-    if (pending.current?.key !== key) {
-      // Changed data after a failed send is a new lead, under a new id.
-      const submission = pending.current ? { ...built, client_id: newClientId() } : built;
-      pending.current = { key, submission };
-    }
-    const outcome = await submitLead(pending.current.submission);
-    setSending(false);
+    const outcome = await sender.send((clientId, now) =>
+      buildQuestionnaireSubmission({
+        clientId,
+        formId,
+        questions,
+        answers,
+        contact: values,
+        now,
+        cookieConsent: currentCookieConsent(),
+      }),
+    );
     if (outcome.status === 'sent' || outcome.status === 'queued') {
       clearDraft(formId);
       setMoved(true);
       setFinished({ questions, answers, delivery: outcome.status });
-    } else {
-      setSendError(outcome.message);
     }
   }
 
@@ -238,8 +215,8 @@ function QuestionnaireSteps({
           onChange={onContactChange}
           onSubmit={send}
           onBack={() => goTo(step - 1)}
-          sending={sending}
-          sendError={sendError}
+          sending={sender.state.status === 'sending'}
+          sendError={sender.state.status === 'failed' ? sender.state.message : undefined}
           headingRef={focusHeading}
         />
       </>
