@@ -8,7 +8,15 @@ import { openDatabase } from './db/database.ts';
 import { setupDatabase } from './db/setup.ts';
 
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  // Only the error code: a PostgreSQL message may quote data.
+  onConnectionError: (error) =>
+    process.stderr.write(
+      `PostgreSQL-Verbindung getrennt (${(error as { code?: string }).code ?? error.name}); der Pool baut sie neu auf.\n`,
+    ),
+});
 const setup = await setupDatabase(db, { gateway: config.gateway, admin: config.admin });
 const app = await buildApp({ config, db });
 

@@ -127,6 +127,23 @@ describe('on a real PostgreSQL server', () => {
     ).resolves.toEqual([]);
   });
 
+  it('survives PostgreSQL dropping an idle connection and reconnects', async () => {
+    const errors: string[] = [];
+    const other = await openDatabase({
+      databaseUrl: server.url('app'),
+      onConnectionError: (error) => errors.push((error as { code?: string }).code ?? ''),
+    });
+    try {
+      const { rows } = await other.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await db.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      await expect.poll(() => errors).toEqual(['57P01']);
+      const again = await other.query<{ one: number }>('select 1 as one');
+      expect(again.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await other.close();
+    }
+  });
+
   describe('the hub', () => {
     let hub: TestHub;
     beforeAll(async () => {

@@ -32,10 +32,15 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * Told when PostgreSQL drops an idle pooled connection (server restart, network). The pool
+   * replaces the connection; without a listener Node would end the process on this event.
+   */
+  onConnectionError?: ((error: Error) => void) | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onConnectionError);
   return openPglite(options.dataDir ? path.join(options.dataDir, 'pglite') : undefined);
 }
 
@@ -61,7 +66,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  onConnectionError: ((error: Error) => void) | undefined,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -71,6 +79,16 @@ async function openPostgres(connectionString: string): Promise<Database> {
           ? (value: string) => value
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
+  });
+  pool.on('error', (error) => onConnectionError?.(error));
+  // pool.end() resolves before its connections have closed; count them out so that close()
+  // means closed (a server stopped right after would otherwise cut live connections).
+  let open = 0;
+  let allClosed: (() => void) | undefined;
+  pool.on('connect', () => (open += 1));
+  pool.on('remove', () => {
+    open -= 1;
+    if (open === 0) allClosed?.();
   });
   // Fail at start, not at the first request, when the server is unreachable.
   await pool.query('select 1');
@@ -101,6 +119,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      const closed = open === 0 ? Promise.resolve() : new Promise<void>((r) => (allClosed = r));
+      await pool.end();
+      await closed;
+    },
   };
 }
