@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { renderPageHtml } from './scripts/page-html.ts';
+import { notFoundPage, publicPageAddresses } from './src/config/page-meta.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -69,10 +71,42 @@ const publicManifest = {
   ],
 };
 
+/**
+ * One HTML file per public address (`tiptoptabaluga/index.html`, ...) with that page's title,
+ * description and social tags, and `404.html` for every other address: any static host (and the
+ * Node server) serves them, so link previews and crawlers that run no JavaScript see the page.
+ * The app itself is the same in all of them.
+ */
+function pageHtmlFiles(): Plugin {
+  return {
+    name: 'universa:page-html',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('index.html fehlt im Build.');
+      const html = String(index.source);
+      for (const { path, meta } of publicPageAddresses) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${path.slice(1)}/index.html`,
+          source: renderPageHtml(html, meta),
+        });
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '404.html',
+        source: renderPageHtml(html, notFoundPage('/404'), { noindex: true }),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    pageHtmlFiles(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -84,7 +118,16 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,pdf,webmanifest}'],
         // Staff code and the store screenshots are nothing a visitor's device should carry.
-        globIgnores: ['**/desk-*.js', 'screenshots/**', 'surveydesk.webmanifest', 'icons/desk-*'],
+        // The per-address HTML files are for first visits; offline, the worker answers every
+        // navigation with index.html and the page sets its own metadata.
+        globIgnores: [
+          '**/desk-*.js',
+          'screenshots/**',
+          'surveydesk.webmanifest',
+          'icons/desk-*',
+          '*/**/index.html',
+          '404.html',
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -172,8 +172,13 @@ async function openAndRead(page: Page, route: RouteCase): Promise<PageMetadata> 
   );
   // A staff screen that sent us to the sign-in page would report the sign-in page's tags.
   expect(new URL(page.url()).pathname).toBe(route.url);
-  // One effect sets all tags after the first paint: once the title is there, so is the rest.
+  // One effect sets all tags after the first paint (public pages bring them in their HTML too,
+  // the 404 page all but its address): once title and canonical URL are there, so is the rest.
   await expect(page).toHaveTitle(new RegExp(`${escapeRegExp(siteConfig.agencyName)}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${siteConfig.siteUrl}${route.canonical}`,
+  );
 
   return page.evaluate(() => {
     const content = (selector: string) =>
@@ -248,6 +253,58 @@ for (const route of routes) {
     }
   });
 }
+
+/** Tags as the server sends them, before any JavaScript runs (link previews, crawlers). */
+function headOf(html: string) {
+  const attribute = (pattern: string) =>
+    new RegExp(`<${pattern}[^>]*?(?:content|href)="([^"]*)"`).exec(html)?.[1] ?? null;
+  const decode = (text: string | null) =>
+    text
+      ?.replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&') ?? null;
+  return {
+    title: decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null),
+    description: decode(attribute('meta name="description"')),
+    canonical: decode(attribute('link rel="canonical"')),
+    ogTitle: decode(attribute('meta property="og:title"')),
+    robots: attribute('meta name="robots"'),
+  };
+}
+
+const publicRoutes = routes.filter(
+  (route) => !route.url.startsWith('/surveydesk') && !route.url.startsWith('/fragebogen/'),
+);
+
+test('the server sends each public page with its own tags, and unknown addresses with 404', async ({
+  page,
+  request,
+}) => {
+  for (const route of publicRoutes) {
+    await test.step(route.url, async () => {
+      const response = await request.get(route.url);
+      const sent = headOf(await response.text());
+      const shown = await openAndRead(page, route);
+      if (route.routePath === '*') {
+        expect(response.status()).toBe(404);
+        expect(sent.robots).toBe('noindex');
+        expect(sent.canonical).toBeNull();
+      } else {
+        expect(response.status()).toBe(200);
+        expect(sent.robots).toBeNull();
+        expect(sent.canonical).toBe(shown.canonical);
+      }
+      expect(sent.title).toBe(shown.title);
+      expect(sent.description).toBe(shown.description);
+      expect(sent.ogTitle).toBe(shown.ogTitle);
+    });
+  }
+  for (const url of ['/fragebogen/1', '/surveydesk/customer', '/login']) {
+    expect((await request.get(url)).status(), url).toBe(200);
+  }
+  expect((await request.get('/fragebogen/abc')).status()).toBe(404);
+});
 
 test('titles and descriptions are unique, except for addresses of the same page', async ({
   page,

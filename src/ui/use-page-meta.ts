@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
-import { siteConfig } from '../config/site';
+import { pageHead, type PageMeta } from '../config/page-meta';
 
-export interface PageMeta {
-  /** The page's own title; the agency's name is appended. */
-  title: string;
-  description: string;
-  /** The route's canonical path, e.g. '/kontakt' for both /kontakt and /universa/kontakt. */
-  path: string;
-}
+export type { PageMeta } from '../config/page-meta';
 
 function setTag(selector: string, create: () => HTMLElement, attribute: string, value: string) {
   let element = document.head.querySelector<HTMLElement>(selector);
@@ -26,33 +20,21 @@ const meta = (key: 'name' | 'property', name: string) => () => {
 
 /**
  * Title, description, canonical URL, Open Graph and Twitter tags of the current page. Set in an
- * effect, so rendering a page touches no `document` (pages stay prerenderable).
+ * effect, so rendering a page touches no `document`. The server writes the same tags into the
+ * HTML of public pages (server/http/page-html.ts); this replaces them on client-side navigation.
  */
 export function usePageMeta({ title, description, path }: PageMeta): void {
   useEffect(() => {
-    const fullTitle = `${title} | ${siteConfig.agencyName}`;
-    const url = `${siteConfig.siteUrl}${path}`;
-    document.title = fullTitle;
-    setTag('meta[name="description"]', meta('name', 'description'), 'content', description);
+    const head = pageHead({ title, description, path });
+    document.title = head.title;
+    setTag('meta[name="description"]', meta('name', 'description'), 'content', head.description);
     setTag(
       'link[rel="canonical"]',
       () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
       'href',
-      url,
+      head.canonical,
     );
-    const tags: [key: 'name' | 'property', name: string, value: string][] = [
-      ['property', 'og:title', fullTitle],
-      ['property', 'og:description', description],
-      ['property', 'og:url', url],
-      ['property', 'og:type', 'website'],
-      ['property', 'og:locale', 'de_DE'],
-      ['property', 'og:site_name', siteConfig.agencyName],
-      ['property', 'og:image', `${siteConfig.siteUrl}/icons/app-512.png`],
-      ['name', 'twitter:card', 'summary'],
-      ['name', 'twitter:title', fullTitle],
-      ['name', 'twitter:description', description],
-    ];
-    for (const [key, name, value] of tags) {
+    for (const { key, name, value } of head.tags) {
       setTag(`meta[${key}="${name}"]`, meta(key, name), 'content', value);
     }
   }, [title, description, path]);

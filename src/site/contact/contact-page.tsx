@@ -21,6 +21,7 @@ import {
 import { callTimeOptions, LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts';
 import { LeadSent } from '../../ui/lead-sent';
 import { PageHeader } from '../../ui/page-header';
+import { publicPages } from '../../config/page-meta';
 import { usePageMeta } from '../../ui/use-page-meta';
 
 // The clock is read at every validation, so a page left open past midnight stays right.
@@ -50,12 +51,7 @@ const salutationOptions = [
 ];
 
 export function ContactPage() {
-  usePageMeta({
-    title: 'Kostenlosen Versicherungscheck buchen',
-    description:
-      'Buchen Sie Ihren kostenlosen Versicherungscheck: Wir prüfen Ihre bestehenden Verträge und zeigen, wo Sie besser oder günstiger versichert sein können.',
-    path: '/kontakt',
-  });
+  usePageMeta(publicPages.contact);
   const sender = useLeadSender<ReturnType<typeof buildContactSubmission>>();
   const {
     register,

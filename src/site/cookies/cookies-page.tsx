@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site';
 import { CookieSettingsButton } from '../../ui/cookie-settings-button';
 import { LegalPage, LegalSection, linkClass } from '../../ui/legal-text';
+import { publicPages } from '../../config/page-meta';
 import { usePageMeta } from '../../ui/use-page-meta';
 
 interface StoredItem {
@@ -119,11 +120,7 @@ function StoredItems({ items }: { items: readonly StoredItem[] }) {
 }
 
 export function CookiesPage() {
-  usePageMeta({
-    title: 'Cookie-Richtlinie',
-    description: `Welche Cookies und welchen Speicher auf Ihrem Gerät ${siteConfig.agencyName} nutzt, wofür und wie lange, und wie Sie Ihre Cookie-Einstellungen ändern.`,
-    path: '/cookies',
-  });
+  usePageMeta(publicPages.cookies);
 
   return (
     <LegalPage

@@ -16,6 +16,7 @@ import {
   OrganisationAddress,
   PhoneLine,
 } from '../../ui/legal-text';
+import { publicPages } from '../../config/page-meta';
 import { usePageMeta } from '../../ui/use-page-meta';
 import './imprint-page.css';
 
@@ -60,11 +61,7 @@ function HoldingsText() {
 }
 
 export function ImprintPage() {
-  usePageMeta({
-    title: 'Impressum',
-    description: `Impressum und Statusinformationen nach § 15 VersVermV von ${siteConfig.agencyName}, gebundener Versicherungsvertreter nach § 34d Abs. 7 GewO.`,
-    path: '/impressum',
-  });
+  usePageMeta(publicPages.imprint);
 
   const {
     agencyName,

@@ -13,6 +13,7 @@ import { honeypotFilled, SelectField, TextField } from '../../ui/form-fields';
 import { callTimeOptions, LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts';
 import { LeadSent } from '../../ui/lead-sent';
 import { PageHeader } from '../../ui/page-header';
+import { publicPages } from '../../config/page-meta';
 import { usePageMeta } from '../../ui/use-page-meta';
 
 const emptyKfz: KfzRequestInput = {
@@ -26,12 +27,7 @@ const emptyKfz: KfzRequestInput = {
 };
 
 export function KfzPage() {
-  usePageMeta({
-    title: 'KFZ-Versicherung: Rückruf anfordern',
-    description:
-      'KFZ-Versicherung wechseln und sparen: Fordern Sie einen kostenlosen Rückruf an. Wir vergleichen für Sie und beraten Sie persönlich und unverbindlich.',
-    path: '/universa/kfz',
-  });
+  usePageMeta(publicPages.kfz);
   const sender = useLeadSender<ReturnType<typeof buildKfzSubmission>>();
   const {
     register,

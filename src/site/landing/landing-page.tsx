@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { siteConfig, type LinkTarget } from '../../config/site';
 import { PageHeader } from '../../ui/page-header';
+import { publicPages } from '../../config/page-meta';
 import { usePageMeta } from '../../ui/use-page-meta';
 
 interface OfferCard {
@@ -98,12 +99,7 @@ function NewTabHint({ className = '' }: { className?: string }) {
 }
 
 export function LandingPage() {
-  usePageMeta({
-    title: 'Kostenlose Versicherungsberatung und Angebote',
-    description:
-      'Persönliche, kostenlose Versicherungsberatung: Angebote für Kinder-Vorsorge, private Krankenversicherung und KFZ anfordern oder Tarife online beantragen.',
-    path: '/universa',
-  });
+  usePageMeta(publicPages.landing);
 
   return (
     <div className="py-8">

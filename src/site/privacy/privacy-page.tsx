@@ -22,6 +22,7 @@ import {
   OrganisationAddress,
   PhoneLink,
 } from '../../ui/legal-text';
+import { publicPages } from '../../config/page-meta';
 import { usePageMeta } from '../../ui/use-page-meta';
 
 function Subheading({ children }: { children: ReactNode }) {
@@ -31,11 +32,7 @@ function Subheading({ children }: { children: ReactNode }) {
 const bulletList = 'list-disc space-y-2 pl-6';
 
 export function PrivacyPage() {
-  usePageMeta({
-    title: 'Datenschutzerklärung',
-    description: `Wie ${siteConfig.agencyName} Ihre Daten bei Fragebögen, Rückruf- und Kontaktanfragen verarbeitet, was offline auf Ihrem Gerät gespeichert wird und welche Rechte Sie haben.`,
-    path: '/datenschutz',
-  });
+  usePageMeta(publicPages.privacy);
 
   const {
     agencyName,

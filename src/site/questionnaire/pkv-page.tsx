@@ -1,16 +1,12 @@
 import { PKV_FORM_ID, pkvDocuments } from '../../domain/questionnaire.ts';
 import { PageHeader } from '../../ui/page-header';
+import { publicPages } from '../../config/page-meta';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { QuestionnaireFlow } from './questionnaire-flow';
 import { DownloadLink } from './thank-you-step';
 
 export function PkvPage() {
-  usePageMeta({
-    title: 'Private Krankenversicherung (PKV)',
-    description:
-      'Private Krankenversicherung nach Ihren Wünschen: wenige Fragen zu Ihrer Situation beantworten und ein kostenloses, unverbindliches PKV-Angebot erhalten.',
-    path: '/pkv',
-  });
+  usePageMeta(publicPages.pkv);
   return (
     <div className="py-8">
       <PageHeader title="Private Krankenversicherung (PKV)">

@@ -1,19 +1,19 @@
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../ui/page-header';
+import { questionnairePage } from '../../config/page-meta';
+import { isFormIdText } from '../../domain/questionnaire.ts';
+import { useNoindex } from '../../ui/use-noindex';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { Alert } from '../../ui/alert';
 import { QuestionnaireFlow } from './questionnaire-flow';
 
 /** Public route for questionnaires created in Survey Desk (DESIGN 9), beside the two fixed ones. */
 export function QuestionnairePage() {
-  const formId = Number(useParams().id);
-  const valid = Number.isInteger(formId) && formId > 0;
-  usePageMeta({
-    title: valid ? `Fragebogen ${formId}` : 'Fragebogen nicht gefunden',
-    description:
-      'Beantworten Sie ein paar kurze Fragen zu Ihrer Situation, und wir melden uns mit einem kostenlosen, unverbindlichen Versicherungsangebot bei Ihnen.',
-    path: `/fragebogen/${encodeURIComponent(useParams().id ?? '')}`,
-  });
+  const id = useParams().id ?? '';
+  const valid = isFormIdText(id);
+  const formId = Number(id);
+  usePageMeta(questionnairePage(id, valid));
+  useNoindex(!valid);
   return (
     <div className="py-8">
       <PageHeader title="Fragebogen">

@@ -5,17 +5,13 @@ import {
   answerAt,
 } from '../../domain/questionnaire.ts';
 import { PageHeader } from '../../ui/page-header';
+import { publicPages } from '../../config/page-meta';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { QuestionnaireFlow } from './questionnaire-flow';
 import { DownloadLink } from './thank-you-step';
 
 export function TabalugaPage() {
-  usePageMeta({
-    title: 'Tabaluga – Vorsorge für Ihre Kinder',
-    description:
-      'Kinder-Vorsorge mit Tabaluga: drei kurze Fragen beantworten und ein kostenloses, unverbindliches Angebot für die Zukunft Ihrer Kinder erhalten.',
-    path: '/tiptoptabaluga',
-  });
+  usePageMeta(publicPages.tabaluga);
   return (
     <div className="py-8">
       <PageHeader title="Tabaluga – Vorsorge für Ihre Kinder">

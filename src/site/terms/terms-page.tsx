@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site';
 import { LegalPage, LegalSection, linkClass, MailLink } from '../../ui/legal-text';
+import { publicPages } from '../../config/page-meta';
 import { usePageMeta } from '../../ui/use-page-meta';
 
 /** Paragraphs numbered "(1)", "(2)", … as German terms are usually cited. */
@@ -27,11 +28,7 @@ function Paragraphs({ children }: { children: ReactNode[] }) {
 }
 
 export function TermsPage() {
-  usePageMeta({
-    title: 'Allgemeine Geschäftsbedingungen',
-    description: `Allgemeine Geschäftsbedingungen für die kostenlose Nutzung der Website, der Fragebögen und der Anfrageformulare von ${siteConfig.agencyName}.`,
-    path: '/agb',
-  });
+  usePageMeta(publicPages.terms);
 
   const { agencyName, agentName, address, email, siteUrl, tiedInsurers } = siteConfig;
   const insurers = tiedInsurers.map((insurer) => insurer.name).join(', ');
