@@ -13,6 +13,8 @@ const inputs = [
   'sw',
   'index.html',
   'vite.config.ts',
+  // Imported by vite.config.ts: the HTML file of each public page.
+  'scripts/page-html.ts',
   'package-lock.json',
   'tsconfig.json',
 ];
