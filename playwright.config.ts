@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
 // A free port unless one is given: two runs on one machine (a developer's and a CI clone) must
 // not collide. Set in the environment so the test workers, started later, see the same port.
@@ -14,9 +14,6 @@ process.env.E2E_PORT ??= execFileSync(
 ).trim();
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-
-// Debian's Chromium where it exists: these machines cannot download Playwright's own build.
-const systemChromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,18 +35,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-dev-shm-usage',
-          ],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],

@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const screenshotsDir = path.join(root, 'public', 'screenshots');
 // Debian's Chromium where it exists: these machines cannot download Playwright's own build.
-const systemChromium = '/usr/bin/chromium';
 
 interface Shot {
   file: string;
@@ -148,17 +148,7 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     await waitForHealth(baseUrl, server);
-    browser = await chromium.launch({
-      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions);
     await takeScreenshots(browser, baseUrl);
   } finally {
     await browser?.close();
