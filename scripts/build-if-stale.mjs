@@ -15,6 +15,7 @@ const inputs = [
   'vite.config.ts',
   // Imported by vite.config.ts: the HTML file of each public page.
   'scripts/page-html.ts',
+  'scripts/prerender.ts',
   'package-lock.json',
   'tsconfig.json',
 ];
@@ -56,11 +57,14 @@ export function buildIfStale() {
   if (built === hash && existsSync(path.join(root, 'dist', 'index.html'))) return false;
   console.log(built ? 'Quellen geändert: baue die App neu …' : 'Baue die App …');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const steps = [
+    [vite, 'build', '--logLevel', 'warn'],
+    ['--import', 'tsx', path.join(root, 'scripts', 'prerender.ts')],
+  ];
+  for (const args of steps) {
+    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
   writeFileSync(stampFile, hash + '\n');
   return true;
 }

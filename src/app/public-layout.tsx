@@ -3,6 +3,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { siteConfig } from '../config/site';
 import { startCookieConsent } from '../ui/cookie-consent';
 import { SkipLink } from '../ui/skip-link';
+import { useHydrated } from '../ui/use-hydrated';
 import { NavigationProgress } from './navigation-progress';
 
 // The status element brings the offline database code; it arrives after the first paint.
@@ -22,6 +23,7 @@ const footerLinks = [
 ] as const;
 
 export function PublicLayout() {
+  const hydrated = useHydrated();
   // The consent banner is loaded after the first paint; it stays until the visitor chose.
   useEffect(() => {
     void startCookieConsent().catch(() => undefined);
@@ -48,17 +50,21 @@ export function PublicLayout() {
             >
               Telefon: {siteConfig.phone.display}
             </a>
-            <Suspense fallback={null}>
-              <DeviceStatus />
-            </Suspense>
+            {hydrated && (
+              <Suspense fallback={null}>
+                <DeviceStatus />
+              </Suspense>
+            )}
           </div>
         </div>
       </header>
 
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-        <InstallHint />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+          <InstallHint />
+        </Suspense>
+      )}
 
       <main id="inhalt" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 pb-16">
         <Outlet />

@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Public pages arrive as HTML (scripts/prerender.ts) and are hydrated by main.tsx. That is a first
+// visit: once the service worker controls the page, it answers navigations with the app shell.
+test.use({ serviceWorkers: 'block' });
+const prerendered = [
+  { url: '/universa', heading: 'Willkommen bei Ihrer Versicherungsagentur' },
+  { url: '/tiptoptabaluga', heading: 'Tabaluga – Vorsorge für Ihre Kinder' },
+  { url: '/pkv', heading: 'Private Krankenversicherung (PKV)' },
+  { url: '/impressum', heading: 'Impressum' },
+  { url: '/datenschutz', heading: 'Datenschutzerklärung' },
+  { url: '/agb', heading: 'Allgemeine Geschäftsbedingungen' },
+  { url: '/cookies', heading: 'Cookie-Richtlinie' },
+  { url: '/gibt-es-nicht', heading: 'Seite nicht gefunden' },
+];
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { url, heading } of prerendered) {
+    test(`${url} shows its content`, async ({ page }) => {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }),
+      ).toBeVisible();
+    });
+  }
+});
+
+/** Console errors and uncaught exceptions: a hydration mismatch shows up as one. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The 404 page's own document comes with status 404, which Chromium reports as an error.
+    if (message.type() === 'error' && !message.text().includes('status of 404')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('every prerendered page hydrates without an error, keeping the HTML it got', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  // A mismatch makes React throw the server's HTML away and render anew: elements get removed.
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as { removedElements?: string[] }).removedElements = removed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element) removed.push(node.tagName.toLowerCase());
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const { url, heading } of prerendered) {
+    await test.step(url, async () => {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // The device status appears only once the page is hydrated.
+      await expect(page.getByTestId('verbindungsstatus')).toBeVisible();
+      expect(errors).toEqual([]);
+      const removed = await page.evaluate(
+        () => (window as { removedElements?: string[] }).removedElements,
+      );
+      // A questionnaire replaces its loading line once the questions are there.
+      const expected = ['/tiptoptabaluga', '/pkv'].includes(url) ? ['p'] : [];
+      expect(removed).toEqual(expected);
+    });
+  }
+});
+
+test('a hydrated page navigates inside the app, without loading a new document', async ({
+  page,
+}) => {
+  await page.goto('/impressum');
+  await expect(page.getByTestId('verbindungsstatus')).toBeVisible();
+  await page.evaluate(() => ((window as { marker?: string }).marker = 'derselbe Aufruf'));
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
+  await expect(page).toHaveURL(/\/datenschutz$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBe('derselbe Aufruf');
+});
