@@ -10,8 +10,8 @@ export interface PageMeta {
 
 /**
  * Title and description of every public page, in one place: the page sets them in the browser,
- * and the server writes them into the HTML it sends, for link previews (WhatsApp, Facebook,
- * LinkedIn) and crawlers that do not run JavaScript.
+ * and the build writes them into each page's HTML file (vite.config.ts), for link previews
+ * (WhatsApp, Facebook, LinkedIn) and crawlers that do not run JavaScript.
  */
 export const publicPages = {
   landing: {
