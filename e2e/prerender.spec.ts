@@ -7,6 +7,9 @@ const prerendered = [
   { url: '/universa', heading: 'Willkommen bei Ihrer Versicherungsagentur' },
   { url: '/tiptoptabaluga', heading: 'Tabaluga – Vorsorge für Ihre Kinder' },
   { url: '/pkv', heading: 'Private Krankenversicherung (PKV)' },
+  { url: '/universa/kfz', heading: 'KFZ-Versicherung: Rückruf anfordern' },
+  { url: '/kontakt', heading: 'Kostenlosen Versicherungscheck buchen' },
+  { url: '/universa/kontakt', heading: 'Kostenlosen Versicherungscheck buchen' },
   { url: '/impressum', heading: 'Impressum' },
   { url: '/datenschutz', heading: 'Datenschutzerklärung' },
   { url: '/agb', heading: 'Allgemeine Geschäftsbedingungen' },
@@ -72,6 +75,20 @@ test('every prerendered page hydrates without an error, keeping the HTML it got'
       expect(removed).toEqual(expected);
     });
   }
+});
+
+test("the contact page's birthdate limits come from the visitor's day, not the build's", async ({
+  page,
+}) => {
+  const html = await (await page.request.get('/kontakt')).text();
+  expect(html).toContain('Geburtsdatum');
+  expect(html).not.toMatch(/type="date"[^>]*\b(min|max)=/);
+
+  await page.clock.setFixedTime(new Date('2031-06-15T10:00:00'));
+  await page.goto('/kontakt');
+  const birthdate = page.getByLabel('Geburtsdatum');
+  await expect(birthdate).toHaveAttribute('max', '2013-06-15');
+  await expect(birthdate).toHaveAttribute('min', '1911-06-15');
 });
 
 test('a hydrated page navigates inside the app, without loading a new document', async ({

@@ -11,13 +11,6 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const dist = path.join(root, 'dist');
 const emptyRoot = '<div id="root"></div>';
 
-/**
- * Pages left to the browser: their forms carry today's date in attributes (the birthdate bounds),
- * which a page built on another day would get wrong, and React does not correct attributes when
- * it hydrates.
- */
-const renderedInBrowser = new Set(['/universa/kfz', '/kontakt', '/universa/kontakt']);
-
 const vite = await createServer({
   root,
   logLevel: 'error',
@@ -30,9 +23,10 @@ try {
     renderPage: (path: string) => Promise<string>;
   };
   const pages = [
-    ...publicPageAddresses
-      .filter(({ path: address }) => !renderedInBrowser.has(address))
-      .map(({ path: address }) => ({ address, file: path.join(dist, address, 'index.html') })),
+    ...publicPageAddresses.map(({ path: address }) => ({
+      address,
+      file: path.join(dist, address, 'index.html'),
+    })),
     // Every unknown address shows the same 404 page.
     { address: '/404', file: path.join(dist, '404.html') },
   ];

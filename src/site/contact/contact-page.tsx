@@ -22,6 +22,7 @@ import { callTimeOptions, LeadConsentFields, LeadFormFooter } from '../../ui/lea
 import { LeadSent } from '../../ui/lead-sent';
 import { PageHeader } from '../../ui/page-header';
 import { publicPages } from '../../config/page-meta';
+import { useHydrated } from '../../ui/use-hydrated';
 import { usePageMeta } from '../../ui/use-page-meta';
 
 // The clock is read at every validation, so a page left open past midnight stays right.
@@ -66,7 +67,9 @@ export function ContactPage() {
   // The spec: the birthdate shows its problem once touched; every other field after a submit.
   const submitted = submitCount > 0;
   const shown = (message: string | undefined) => (submitted ? message : undefined);
-  const bounds = birthdateBounds(new Date());
+  // The date picker's limits depend on today: set once hydrated, never from the build day's HTML
+  // (React does not correct attributes when it hydrates). The rules check the date on submit.
+  const bounds = useHydrated() ? birthdateBounds(new Date()) : undefined;
 
   const onSubmit = async (values: ContactRequest, event?: BaseSyntheticEvent) => {
     if (honeypotFilled(event)) return sender.pretendSent();
@@ -132,8 +135,8 @@ export function ContactPage() {
               type="date"
               autoComplete="bday"
               required
-              min={bounds.min}
-              max={bounds.max}
+              min={bounds?.min}
+              max={bounds?.max}
               error={submitted || touchedFields.birthdate ? errors.birthdate?.message : undefined}
               {...register('birthdate')}
             />
