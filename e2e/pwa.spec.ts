@@ -202,6 +202,7 @@ test('Background Sync: the service worker sends a queued lead with no page of th
   // lead reaches the hub only through the worker. Playwright's offline switch does not cover the
   // worker's own fetches, so Chromium may fire the sync event (it checks the real network) and
   // the worker may send while the page still stands; both are the worker sending.
+  test.setTimeout(90_000);
   const email = uniqueEmail('hintergrund');
   await page.goto('/tiptoptabaluga');
   await waitForServiceWorker(page);
@@ -230,7 +231,11 @@ test('Background Sync: the service worker sends a queued lead with no page of th
     tag: 'outbox-sync',
     lastChance: false,
   });
-  await expect.poll(async () => (await responsesFor(request, email)).length).toBe(1);
+  // A run from an earlier sync event may still hold the lock, waiting on its request (up to the
+  // 15 s timeout); the worker then waits for it before sending.
+  await expect
+    .poll(async () => (await responsesFor(request, email)).length, { timeout: 30_000 })
+    .toBe(1);
   // A second sync run finds nothing left to send.
   await cdp.send('ServiceWorker.dispatchSyncEvent', {
     origin: new URL(test.info().project.use.baseURL!).origin,

@@ -11,7 +11,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { appConfig } from '../src/config/env';
 import { outboxSyncTag } from '../src/offline/background-sync';
 import { getSetting, openOfflineDb } from '../src/offline/outbox-db.ts';
-import { syncOutbox } from '../src/offline/sync-engine.ts';
+import { syncOutboxWhenFree } from '../src/offline/sync-engine.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -83,7 +83,7 @@ async function sendOutbox(): Promise<void> {
   try {
     // 'Offline simulieren' holds the worker's sending too, exactly as in the page.
     if ((await getSetting(db, 'simulateOffline')) === true) return;
-    const report = await syncOutbox({
+    const report = await syncOutboxWhenFree({
       db,
       fetch: self.fetch.bind(self),
       hubUrl: appConfig.hubUrl,

@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmissionResult } from '../domain/submission.ts';
 import { openOfflineDb, type OfflineDb, type OutboxItem } from './outbox-db.ts';
 import { countWaiting, enqueue, listRejected } from './outbox.ts';
-import { maxBatchBytes, nextSyncDelay, syncOutbox, type SyncOptions } from './sync-engine.ts';
+import {
+  maxBatchBytes,
+  nextSyncDelay,
+  syncOutbox,
+  syncOutboxWhenFree,
+  type SyncOptions,
+} from './sync-engine.ts';
 import type { SyncLockManager } from './sync-lock.ts';
 
 const hubUrl = 'https://hub.example/';
@@ -444,5 +450,51 @@ describe('syncOutbox: one sender at a time', () => {
     expect(await sync(hub.fetch, { lock })).toMatchObject({ skipped: false, sent: 1 });
     await queue(1);
     expect(await sync(hub.fetch, { lock })).toMatchObject({ skipped: false, sent: 1 });
+  });
+});
+
+describe('syncOutboxWhenFree (the worker on a sync event)', () => {
+  /** A lock that another sender holds for the first `busyFor` requests. */
+  function busyLock(busyFor: number): SyncLockManager & { requests: number } {
+    const locks = {
+      requests: 0,
+      async request<T>(
+        _name: string,
+        _options: { ifAvailable: true },
+        callback: (lock: unknown) => Promise<T>,
+      ): Promise<T> {
+        locks.requests += 1;
+        return callback(locks.requests <= busyFor ? null : { name: 'lock' });
+      },
+    };
+    return locks;
+  }
+
+  it('waits while another sender holds the lock, then sends', async () => {
+    const ids = await queue(2);
+    const hub = fakeHub((submissions) => results(submissions));
+    const lock = busyLock(2);
+    const pauses: number[] = [];
+    const report = await syncOutboxWhenFree(
+      { db, fetch: hub.fetch, hubUrl, now: () => clock, random: () => 0.5, lock, force: true },
+      { attempts: 5, delayMs: 1_000, sleep: async (ms) => void pauses.push(ms) },
+    );
+    expect(report).toMatchObject({ sent: 2, skipped: false, remaining: 0 });
+    expect(hub.posted()).toEqual(ids);
+    expect(lock.requests).toBe(3);
+    expect(pauses).toEqual([1_000, 1_000]);
+  });
+
+  it('gives up after its attempts and keeps every lead', async () => {
+    await queue(1);
+    const hub = fakeHub((submissions) => results(submissions));
+    const lock = busyLock(Infinity);
+    const report = await syncOutboxWhenFree(
+      { db, fetch: hub.fetch, hubUrl, now: () => clock, random: () => 0.5, lock },
+      { attempts: 3, delayMs: 10, sleep: async () => undefined },
+    );
+    expect(report).toMatchObject({ skipped: true, remaining: 1 });
+    expect(lock.requests).toBe(3);
+    expect(hub.calls).toEqual([]);
   });
 });

@@ -107,6 +107,28 @@ export async function syncOutbox(options: SyncOptions): Promise<SyncReport> {
   return report;
 }
 
+/**
+ * For the service worker's sync event, which means "the connection is back now": when another
+ * sender holds the lock (a tab, or the worker's own run from an earlier event still waiting on a
+ * request), wait and try again instead of ending the event as done, which would leave the leads
+ * to a later trigger. Gives up after `attempts` runs; the outbox keeps everything.
+ */
+export async function syncOutboxWhenFree(
+  options: SyncOptions,
+  retry: { attempts: number; delayMs: number; sleep?: (ms: number) => Promise<void> } = {
+    attempts: 30,
+    delayMs: 1_000,
+  },
+): Promise<SyncReport> {
+  const sleep = retry.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  let report = await syncOutbox(options);
+  for (let attempt = 1; report.skipped && attempt < retry.attempts; attempt += 1) {
+    await sleep(retry.delayMs);
+    report = await syncOutbox(options);
+  }
+  return report;
+}
+
 async function sendDue(options: SyncOptions, report: SyncReport): Promise<void> {
   const { db, now } = options;
   const due = await dueItems(db, now(), options.force === true);
