@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers/hub';
+import { expectNoAxeViolations } from './helpers/hub.ts';
 
 const publicRoutes: [string, string][] = [
   ['/universa', 'Willkommen bei Ihrer Versicherungsagentur'],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers/hub';
+import { expectNoAxeViolations } from './helpers/hub.ts';
 
 // A first visit: no consent choice yet.
 test.use({ storageState: { cookies: [], origins: [] } });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, responsesFor, uniqueEmail } from './helpers/hub';
-import { expectNothingWaiting, waitingCount } from './helpers/journeys';
+import { expectNoAxeViolations, responsesFor, uniqueEmail } from './helpers/hub.ts';
+import { expectNothingWaiting, waitingCount } from './helpers/journeys.ts';
 
 const successText =
   'Erfolgreich gesendet. Unser Team meldet sich in den nächsten Tagen bei Ihnen für eine kostenlose Beratung.';

@@ -7,7 +7,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
-import { siteConfig } from '../src/config/site';
+import { siteConfig } from '../src/config/site.ts';
 
 // Every screen of src/app/router.tsx, opened by its address in a fresh page, must set its own
 // title, description, canonical URL and social tags (spec 1: "each page sets the document title,

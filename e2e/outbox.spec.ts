@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { responsesFor, storedResponses, uniqueEmail } from './helpers/hub';
+import { responsesFor, storedResponses, uniqueEmail } from './helpers/hub.ts';
 import {
   answerTabaluga,
   expectNothingWaiting,
   openDevicePanel,
   savedOnDevice,
   waitingCount,
-} from './helpers/journeys';
+} from './helpers/journeys.ts';
 
 const firstQuestion = 'Wie viele Kinder möchten Sie absichern?';
 

@@ -2,15 +2,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process';
-import { responsesFor, uniqueEmail } from './helpers/hub';
+import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
+import { responsesFor, uniqueEmail } from './helpers/hub.ts';
 import {
   answerTabaluga,
   expectNothingWaiting,
   openDevicePanel,
   savedOnDevice,
   waitingCount,
-} from './helpers/journeys';
+} from './helpers/journeys.ts';
 
 const publicPages: [string, string][] = [
   ['/universa', 'Willkommen bei Ihrer Versicherungsagentur'],

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, responsesFor, uniqueEmail } from './helpers/hub';
-import { fillContact } from './helpers/journeys';
+import { expectNoAxeViolations, responsesFor, uniqueEmail } from './helpers/hub.ts';
+import { fillContact } from './helpers/journeys.ts';
 
 test.describe('Tabaluga questionnaire', () => {
   test('two children: the stored lead matches what was clicked and typed', async ({

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createAppRouter, loadMatchedRoutes } from './app/router';
+import { createAppRouter, loadMatchedRoutes } from './app/router.tsx';
 import './index.css';
 
 const container = document.getElementById('root');

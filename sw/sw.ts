@@ -8,8 +8,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { appConfig } from '../src/config/env';
-import { outboxSyncTag } from '../src/offline/background-sync';
+import { appConfig } from '../src/config/env.ts';
+import { outboxSyncTag } from '../src/offline/background-sync.ts';
 import { getSetting, openOfflineDb } from '../src/offline/outbox-db.ts';
 import { syncOutboxWhenFree } from '../src/offline/sync-engine.ts';
 

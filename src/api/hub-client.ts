@@ -1,6 +1,6 @@
 import { questionListSchema, type Question } from '../domain/questionnaire.ts';
 import type { ApiErrorBody } from '../domain/submission.ts';
-import { appConfig } from '../config/env';
+import { appConfig } from '../config/env.ts';
 
 /** Why a hub call failed, so screens can say the right thing and decide about retrying. */
 export type HubErrorKind = 'network' | 'server' | 'rejected' | 'not-found' | 'invalid-reply';

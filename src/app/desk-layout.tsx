@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { SkipLink } from '../ui/skip-link';
-import { NavigationProgress } from './navigation-progress';
+import { SkipLink } from '../ui/skip-link.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
 
-const UpdatePrompt = lazy(async () => ({ default: (await import('./pwa-notices')).UpdatePrompt }));
+const UpdatePrompt = lazy(async () => ({
+  default: (await import('./pwa-notices.tsx')).UpdatePrompt,
+}));
 
 /**
  * Survey Desk installs as its own app (start /surveydesk, scope /surveydesk): while a desk

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
-import { warmDefinitions } from '../offline/definitions';
-import { writeDeviceSetting } from '../offline/device-settings';
-import { offlineDb } from '../offline/offline-db';
+import { warmDefinitions } from '../offline/definitions.ts';
+import { writeDeviceSetting } from '../offline/device-settings.ts';
+import { offlineDb } from '../offline/offline-db.ts';
 import { removeRejected, retryRejected } from '../offline/outbox.ts';
-import { startSyncScheduler, syncNow } from '../offline/sync-scheduler';
-import { useDeviceStatus } from '../offline/use-device-status';
+import { startSyncScheduler, syncNow } from '../offline/sync-scheduler.ts';
+import { useDeviceStatus } from '../offline/use-device-status.ts';
 
 const sourceLabels = { questionnaire: 'Fragebogen', kfz: 'KFZ-Rückruf', contact: 'Kontakt' };
 
@@ -49,8 +49,8 @@ export function DeviceStatus() {
     void warmDefinitions();
     // The questionnaire screens' code too, so a tap on a questionnaire works after the
     // connection drops. The service worker's precache makes the same true across reloads.
-    void import('../site/questionnaire/tabaluga-page').catch(() => undefined);
-    void import('../site/questionnaire/pkv-page').catch(() => undefined);
+    void import('../site/questionnaire/tabaluga-page.tsx').catch(() => undefined);
+    void import('../site/questionnaire/pkv-page.tsx').catch(() => undefined);
   }, []);
 
   // The simulation banner sits over the page bottom; room below keeps the footer readable.

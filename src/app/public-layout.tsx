@@ -1,18 +1,22 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { siteConfig } from '../config/site';
-import { startCookieConsent } from '../ui/cookie-consent';
-import { SkipLink } from '../ui/skip-link';
-import { useHydrated } from '../ui/use-hydrated';
-import { NavigationProgress } from './navigation-progress';
+import { siteConfig } from '../config/site.ts';
+import { startCookieConsent } from '../ui/cookie-consent.ts';
+import { SkipLink } from '../ui/skip-link.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
+import { NavigationProgress } from './navigation-progress.tsx';
 
 // The status element brings the offline database code; it arrives after the first paint.
 const DeviceStatus = lazy(async () => ({
-  default: (await import('./device-status')).DeviceStatus,
+  default: (await import('./device-status.tsx')).DeviceStatus,
 }));
 // Service worker registration, the update prompt and the iPad hint: none is needed to paint.
-const UpdatePrompt = lazy(async () => ({ default: (await import('./pwa-notices')).UpdatePrompt }));
-const InstallHint = lazy(async () => ({ default: (await import('./pwa-notices')).InstallHint }));
+const UpdatePrompt = lazy(async () => ({
+  default: (await import('./pwa-notices.tsx')).UpdatePrompt,
+}));
+const InstallHint = lazy(async () => ({
+  default: (await import('./pwa-notices.tsx')).InstallHint,
+}));
 
 const footerLinks = [
   { to: '/impressum', label: 'Impressum' },

@@ -3,7 +3,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import {
   isQuestionnaireInProgress,
   subscribeQuestionnaireActivity,
-} from '../offline/questionnaire-activity';
+} from '../offline/questionnaire-activity.ts';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { routes } from './router';
+import { routes } from './router.tsx';
 
 /**
  * A public page rendered to HTML at build time (scripts/prerender.ts), so a phone paints the page

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { routes } from './router';
+import { routes } from './router.tsx';
 
 // Runs in Node without a DOM: public pages must stay renderable at build time (DESIGN 4), so
 // importing the route table or rendering a public page must not touch `window` or `document`.

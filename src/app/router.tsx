@@ -1,9 +1,9 @@
 import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router-dom';
-import { LandingPage } from '../site/landing/landing-page';
-import { NotFoundPage } from '../site/not-found/not-found-page';
-import { PageLoading } from '../ui/page-loading';
-import { PublicLayout } from './public-layout';
-import { RouteErrorPage } from './route-error-page';
+import { LandingPage } from '../site/landing/landing-page.tsx';
+import { NotFoundPage } from '../site/not-found/not-found-page.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
+import { PublicLayout } from './public-layout.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
 
 // Only the landing page, the 404 page and the public shell are in the entry chunk; everything
 // else is fetched when its route matches. Survey Desk (layout and screens) must stay out of the
@@ -14,48 +14,56 @@ const publicRoutes: RouteObject[] = [
   {
     path: 'tiptoptabaluga',
     lazy: async () => ({
-      Component: (await import('../site/questionnaire/tabaluga-page')).TabalugaPage,
+      Component: (await import('../site/questionnaire/tabaluga-page.tsx')).TabalugaPage,
     }),
   },
   {
     path: 'pkv',
-    lazy: async () => ({ Component: (await import('../site/questionnaire/pkv-page')).PkvPage }),
+    lazy: async () => ({ Component: (await import('../site/questionnaire/pkv-page.tsx')).PkvPage }),
   },
   {
     path: 'universa/kfz',
-    lazy: async () => ({ Component: (await import('../site/kfz/kfz-page')).KfzPage }),
+    lazy: async () => ({ Component: (await import('../site/kfz/kfz-page.tsx')).KfzPage }),
   },
   ...['kontakt', 'universa/kontakt'].map((path): RouteObject => ({
     path,
-    lazy: async () => ({ Component: (await import('../site/contact/contact-page')).ContactPage }),
+    lazy: async () => ({
+      Component: (await import('../site/contact/contact-page.tsx')).ContactPage,
+    }),
   })),
   {
     path: 'impressum',
-    lazy: async () => ({ Component: (await import('../site/imprint/imprint-page')).ImprintPage }),
+    lazy: async () => ({
+      Component: (await import('../site/imprint/imprint-page.tsx')).ImprintPage,
+    }),
   },
   {
     path: 'datenschutz',
-    lazy: async () => ({ Component: (await import('../site/privacy/privacy-page')).PrivacyPage }),
+    lazy: async () => ({
+      Component: (await import('../site/privacy/privacy-page.tsx')).PrivacyPage,
+    }),
   },
   {
     path: 'agb',
-    lazy: async () => ({ Component: (await import('../site/terms/terms-page')).TermsPage }),
+    lazy: async () => ({ Component: (await import('../site/terms/terms-page.tsx')).TermsPage }),
   },
   {
     path: 'cookies',
-    lazy: async () => ({ Component: (await import('../site/cookies/cookies-page')).CookiesPage }),
+    lazy: async () => ({
+      Component: (await import('../site/cookies/cookies-page.tsx')).CookiesPage,
+    }),
   },
   {
     path: 'fragebogen/:id',
     lazy: async () => ({
-      Component: (await import('../site/questionnaire/questionnaire-page')).QuestionnairePage,
+      Component: (await import('../site/questionnaire/questionnaire-page.tsx')).QuestionnairePage,
     }),
   },
   { path: '*', element: <NotFoundPage /> },
 ];
 
 const loadDashboard = async () => ({
-  Component: (await import('../desk/dashboard/dashboard-page')).DashboardPage,
+  Component: (await import('../desk/dashboard/dashboard-page.tsx')).DashboardPage,
 });
 
 const deskRoutes: RouteObject[] = [
@@ -63,46 +71,49 @@ const deskRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: loadDashboard },
   {
     path: 'signin',
-    lazy: async () => ({ Component: (await import('../desk/signin/signin-page')).SigninPage }),
+    lazy: async () => ({ Component: (await import('../desk/signin/signin-page.tsx')).SigninPage }),
   },
   {
     path: 'settings',
     lazy: async () => ({
-      Component: (await import('../desk/settings/settings-page')).SettingsPage,
+      Component: (await import('../desk/settings/settings-page.tsx')).SettingsPage,
     }),
   },
   {
     path: 'customer',
     lazy: async () => ({
-      Component: (await import('../desk/customers/customers-page')).CustomersPage,
+      Component: (await import('../desk/customers/customers-page.tsx')).CustomersPage,
     }),
   },
   {
     path: 'question',
     lazy: async () => ({
-      Component: (await import('../desk/questionnaires/questionnaires-page')).QuestionnairesPage,
+      Component: (await import('../desk/questionnaires/questionnaires-page.tsx'))
+        .QuestionnairesPage,
     }),
   },
   {
     path: 'question/:id',
     lazy: async () => ({
-      Component: (await import('../desk/questionnaire-editor/questionnaire-editor-page'))
+      Component: (await import('../desk/questionnaire-editor/questionnaire-editor-page.tsx'))
         .QuestionnaireEditorPage,
     }),
   },
   {
     path: 'support',
-    lazy: async () => ({ Component: (await import('../desk/support/support-page')).SupportPage }),
+    lazy: async () => ({
+      Component: (await import('../desk/support/support-page.tsx')).SupportPage,
+    }),
   },
   {
     path: 'analyse',
     lazy: async () => ({
-      Component: (await import('../desk/analysis/analysis-page')).AnalysisPage,
+      Component: (await import('../desk/analysis/analysis-page.tsx')).AnalysisPage,
     }),
   },
   {
     path: 'universa/signup',
-    lazy: async () => ({ Component: (await import('../desk/signup/signup-page')).SignupPage }),
+    lazy: async () => ({ Component: (await import('../desk/signup/signup-page.tsx')).SignupPage }),
   },
 ];
 
@@ -127,7 +138,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'surveydesk',
-        lazy: async () => ({ Component: (await import('./desk-layout')).DeskLayout }),
+        lazy: async () => ({ Component: (await import('./desk-layout.tsx')).DeskLayout }),
         children: [{ errorElement: <RouteErrorPage />, children: deskRoutes }],
       },
     ],

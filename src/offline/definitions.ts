@@ -1,12 +1,12 @@
-import { fetchQuestions, HubError } from '../api/hub-client';
+import { fetchQuestions, HubError } from '../api/hub-client.ts';
 import {
   PKV_FORM_ID,
   questionListSchema,
   TABALUGA_FORM_ID,
   type Question,
 } from '../domain/questionnaire.ts';
-import { readDeviceSetting } from './device-settings';
-import { offlineDb } from './offline-db';
+import { readDeviceSetting } from './device-settings.ts';
+import { offlineDb } from './offline-db.ts';
 import { getDefinition, putDefinition } from './outbox-db.ts';
 
 /** On a lie-fi connection a visitor should not wait long before the stored copy is used. */

@@ -2,7 +2,7 @@
 // the offline simulation. Kept in localStorage because screens read them while rendering, and
 // they are strictly necessary for the service the operator set the device up for.
 
-import { offlineDb } from './offline-db';
+import { offlineDb } from './offline-db.ts';
 import { putSetting } from './outbox-db.ts';
 
 export type DeviceSetting = 'kiosk' | 'simulateOffline';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearDraft, DRAFT_MAX_AGE_MS, loadDraft, saveDraft } from './questionnaire-draft';
+import { clearDraft, DRAFT_MAX_AGE_MS, loadDraft, saveDraft } from './questionnaire-draft.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();

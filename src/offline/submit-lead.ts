@@ -1,9 +1,9 @@
-import { requestBackgroundSync } from './background-sync';
-import { readDeviceSetting } from './device-settings';
-import { offlineDb } from './offline-db';
+import { requestBackgroundSync } from './background-sync.ts';
+import { readDeviceSetting } from './device-settings.ts';
+import { offlineDb } from './offline-db.ts';
 import { enqueue, OutboxWriteError } from './outbox.ts';
 import type { OutboxSubmissionKeys } from './outbox-db.ts';
-import { syncNow } from './sync-scheduler';
+import { syncNow } from './sync-scheduler.ts';
 
 export type SubmitLeadOutcome =
   { status: 'sent' } | { status: 'queued' } | { status: 'failed'; message: string };

@@ -1,6 +1,6 @@
-import { appConfig } from '../config/env';
-import { readDeviceSetting, subscribeDeviceSettings } from './device-settings';
-import { offlineDb } from './offline-db';
+import { appConfig } from '../config/env.ts';
+import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
+import { offlineDb } from './offline-db.ts';
 import { nextSyncDelay, syncOutbox, type SyncReport } from './sync-engine.ts';
 
 let timer: ReturnType<typeof setTimeout> | undefined;

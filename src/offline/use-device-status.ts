@@ -1,10 +1,10 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { readDeviceSetting, subscribeDeviceSettings } from './device-settings';
-import { offlineDb } from './offline-db';
+import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
+import { offlineDb } from './offline-db.ts';
 import { countWaiting, listRejected } from './outbox.ts';
 import type { OutboxItem } from './outbox-db.ts';
-import { onSyncReport } from './sync-scheduler';
+import { onSyncReport } from './sync-scheduler.ts';
 
 export interface DeviceStatus {
   online: boolean;

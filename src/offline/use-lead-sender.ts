@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { submissionContentKey } from '../domain/submission.ts';
 import type { OutboxSubmissionKeys } from './outbox-db.ts';
-import { newClientId } from './client-id';
-import { submitLead } from './submit-lead';
+import { newClientId } from './client-id.ts';
+import { submitLead } from './submit-lead.ts';
 
 export type LeadSendState =
   | { status: 'idle' }

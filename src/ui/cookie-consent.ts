@@ -1,5 +1,5 @@
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
-import { siteConfig } from '../config/site';
+import { siteConfig } from '../config/site.ts';
 
 /** Which text of the consent banner the visitor saw; stored with every lead. */
 export const COOKIE_CONSENT_VERSION = '2026-11-22';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { openCookieSettings } from './cookie-consent';
+import { openCookieSettings } from './cookie-consent.ts';
 
 export function CookieSettingsButton() {
   const [failed, setFailed] = useState(false);

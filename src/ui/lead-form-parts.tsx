@@ -1,10 +1,10 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { callTimes } from '../domain/contact-forms.ts';
-import type { LeadSendState } from '../offline/use-lead-sender';
-import { Alert } from './alert';
-import { Button } from './button';
-import { CheckboxField, HoneypotField } from './form-fields';
+import type { LeadSendState } from '../offline/use-lead-sender.ts';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
+import { CheckboxField, HoneypotField } from './form-fields.tsx';
 
 export const callTimeOptions = [
   { value: '', label: 'Bitte wählen' },

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button } from './button';
+import { Button } from './button.tsx';
 
 /** Replaces a sent KFZ or contact form: the spec's success text, or "saved on this device". */
 export function LeadSent({

@@ -7,8 +7,8 @@ import {
   type Organisation,
   type PhoneNumber,
   type PostalAddress,
-} from '../config/site';
-import { PageHeader } from './page-header';
+} from '../config/site.ts';
+import { PageHeader } from './page-header.tsx';
 
 export const linkClass =
   'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 break-words';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { pageHead, type PageMeta } from '../config/page-meta';
+import { pageHead, type PageMeta } from '../config/page-meta.ts';
 
-export type { PageMeta } from '../config/page-meta';
+export type { PageMeta } from '../config/page-meta.ts';
 
 function setTag(selector: string, create: () => HTMLElement, attribute: string, value: string) {
   let element = document.head.querySelector<HTMLElement>(selector);

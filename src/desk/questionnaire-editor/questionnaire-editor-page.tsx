@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '../../ui/page-header';
-import { usePageMeta } from '../../ui/use-page-meta';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 export function QuestionnaireEditorPage() {
   // The spec uses the questionnaire's title as its id in this route.

@@ -1,5 +1,5 @@
-import { PageHeader } from '../../ui/page-header';
-import { usePageMeta } from '../../ui/use-page-meta';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 export function SupportPage() {
   usePageMeta({

@@ -9,21 +9,21 @@ import {
   type ContactRequestInput,
 } from '../../domain/contact-forms.ts';
 import { buildContactSubmission } from '../../domain/lead-submissions.ts';
-import { useLeadSender } from '../../offline/use-lead-sender';
-import { currentCookieConsent } from '../../ui/cookie-consent';
+import { useLeadSender } from '../../offline/use-lead-sender.ts';
+import { currentCookieConsent } from '../../ui/cookie-consent.ts';
 import {
   CheckboxField,
   honeypotFilled,
   SelectField,
   TextAreaField,
   TextField,
-} from '../../ui/form-fields';
-import { callTimeOptions, LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts';
-import { LeadSent } from '../../ui/lead-sent';
-import { PageHeader } from '../../ui/page-header';
-import { publicPages } from '../../config/page-meta';
-import { useHydrated } from '../../ui/use-hydrated';
-import { usePageMeta } from '../../ui/use-page-meta';
+} from '../../ui/form-fields.tsx';
+import { callTimeOptions, LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts.tsx';
+import { LeadSent } from '../../ui/lead-sent.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { publicPages } from '../../config/page-meta.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 // The clock is read at every validation, so a page left open past midnight stays right.
 const contactSchema = createContactRequestSchema(() => new Date());

@@ -8,11 +8,11 @@
 // ever be added, it must be listed here (name, provider, purpose, duration) before it goes live.
 
 import { Link } from 'react-router-dom';
-import { siteConfig } from '../../config/site';
-import { CookieSettingsButton } from '../../ui/cookie-settings-button';
-import { LegalPage, LegalSection, linkClass } from '../../ui/legal-text';
-import { publicPages } from '../../config/page-meta';
-import { usePageMeta } from '../../ui/use-page-meta';
+import { siteConfig } from '../../config/site.ts';
+import { CookieSettingsButton } from '../../ui/cookie-settings-button.tsx';
+import { LegalPage, LegalSection, linkClass } from '../../ui/legal-text.tsx';
+import { publicPages } from '../../config/page-meta.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 interface StoredItem {
   label: string;

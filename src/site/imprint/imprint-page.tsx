@@ -5,7 +5,7 @@
 // platform was shut down on 20 July 2025 (Regulation (EU) 2024/3228) and a dead link draws
 // warning letters. The § 36 VSBG statement takes its place (DESIGN.md section 9).
 
-import { siteConfig } from '../../config/site';
+import { siteConfig } from '../../config/site.ts';
 import {
   AddressBlock,
   ExternalLink,
@@ -15,9 +15,9 @@ import {
   MailLink,
   OrganisationAddress,
   PhoneLine,
-} from '../../ui/legal-text';
-import { publicPages } from '../../config/page-meta';
-import { usePageMeta } from '../../ui/use-page-meta';
+} from '../../ui/legal-text.tsx';
+import { publicPages } from '../../config/page-meta.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 import './imprint-page.css';
 
 /** A section with the slide-down of imprint-page.css. */

@@ -7,14 +7,14 @@ import {
   type KfzRequestInput,
 } from '../../domain/contact-forms.ts';
 import { buildKfzSubmission } from '../../domain/lead-submissions.ts';
-import { useLeadSender } from '../../offline/use-lead-sender';
-import { currentCookieConsent } from '../../ui/cookie-consent';
-import { honeypotFilled, SelectField, TextField } from '../../ui/form-fields';
-import { callTimeOptions, LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts';
-import { LeadSent } from '../../ui/lead-sent';
-import { PageHeader } from '../../ui/page-header';
-import { publicPages } from '../../config/page-meta';
-import { usePageMeta } from '../../ui/use-page-meta';
+import { useLeadSender } from '../../offline/use-lead-sender.ts';
+import { currentCookieConsent } from '../../ui/cookie-consent.ts';
+import { honeypotFilled, SelectField, TextField } from '../../ui/form-fields.tsx';
+import { callTimeOptions, LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts.tsx';
+import { LeadSent } from '../../ui/lead-sent.tsx';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { publicPages } from '../../config/page-meta.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 const emptyKfz: KfzRequestInput = {
   first_name: '',

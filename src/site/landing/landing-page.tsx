@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { siteConfig, type LinkTarget } from '../../config/site';
-import { PageHeader } from '../../ui/page-header';
-import { publicPages } from '../../config/page-meta';
-import { usePageMeta } from '../../ui/use-page-meta';
+import { siteConfig, type LinkTarget } from '../../config/site.ts';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { publicPages } from '../../config/page-meta.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 interface OfferCard {
   title: string;

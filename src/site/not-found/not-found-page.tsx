@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
-import { PageHeader } from '../../ui/page-header';
-import { notFoundPage } from '../../config/page-meta';
-import { useNoindex } from '../../ui/use-noindex';
-import { usePageMeta } from '../../ui/use-page-meta';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { notFoundPage } from '../../config/page-meta.ts';
+import { useNoindex } from '../../ui/use-noindex.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 export function NotFoundPage() {
   usePageMeta(notFoundPage(useLocation().pathname));

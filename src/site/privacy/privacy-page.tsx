@@ -10,8 +10,8 @@
 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { siteConfig } from '../../config/site';
-import { CookieSettingsButton } from '../../ui/cookie-settings-button';
+import { siteConfig } from '../../config/site.ts';
+import { CookieSettingsButton } from '../../ui/cookie-settings-button.tsx';
 import {
   AddressBlock,
   ExternalLink,
@@ -21,9 +21,9 @@ import {
   MailLink,
   OrganisationAddress,
   PhoneLink,
-} from '../../ui/legal-text';
-import { publicPages } from '../../config/page-meta';
-import { usePageMeta } from '../../ui/use-page-meta';
+} from '../../ui/legal-text.tsx';
+import { publicPages } from '../../config/page-meta.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 function Subheading({ children }: { children: ReactNode }) {
   return <h3 className="pt-2 font-semibold text-slate-900">{children}</h3>;

@@ -7,10 +7,10 @@ import {
   type QuestionnaireContact,
   type QuestionnaireContactInput,
 } from '../../domain/contact-forms.ts';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { CheckboxField, TextField } from '../../ui/form-fields';
-import { StepActions } from './question-step';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
+import { StepActions } from './question-step.tsx';
 
 const emptyContact: QuestionnaireContactInput = {
   first_name: '',

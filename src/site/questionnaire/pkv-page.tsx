@@ -1,9 +1,9 @@
 import { PKV_FORM_ID, pkvDocuments } from '../../domain/questionnaire.ts';
-import { PageHeader } from '../../ui/page-header';
-import { publicPages } from '../../config/page-meta';
-import { usePageMeta } from '../../ui/use-page-meta';
-import { QuestionnaireFlow } from './questionnaire-flow';
-import { DownloadLink } from './thank-you-step';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { publicPages } from '../../config/page-meta.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
+import { QuestionnaireFlow } from './questionnaire-flow.tsx';
+import { DownloadLink } from './thank-you-step.tsx';
 
 export function PkvPage() {
   usePageMeta(publicPages.pkv);

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { inputPlaceholder, type AnswerValue, type Question } from '../../domain/questionnaire.ts';
-import { Button } from '../../ui/button';
-import { CheckboxField, TextField } from '../../ui/form-fields';
+import { Button } from '../../ui/button.tsx';
+import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
 
 interface QuestionStepProps {
   question: Question;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useQuestions } from '../../api/use-questions';
+import { useQuestions } from '../../api/use-questions.ts';
 import type {
   QuestionnaireContact,
   QuestionnaireContactInput,
@@ -14,18 +14,18 @@ import {
   type Question,
   type QuestionnaireSubmission,
 } from '../../domain/questionnaire.ts';
-import { readDeviceSetting, subscribeDeviceSettings } from '../../offline/device-settings';
-import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity';
-import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft';
-import { useLeadSender } from '../../offline/use-lead-sender';
-import { Alert } from '../../ui/alert';
-import { currentCookieConsent } from '../../ui/cookie-consent';
-import { Button } from '../../ui/button';
-import { ProgressBar } from '../../ui/progress-bar';
-import { ContactStep } from './contact-step';
-import { QuestionStep } from './question-step';
-import { ThankYouStep } from './thank-you-step';
-import { useIdleReset } from './use-idle-reset';
+import { readDeviceSetting, subscribeDeviceSettings } from '../../offline/device-settings.ts';
+import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity.ts';
+import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft.ts';
+import { useLeadSender } from '../../offline/use-lead-sender.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { currentCookieConsent } from '../../ui/cookie-consent.ts';
+import { Button } from '../../ui/button.tsx';
+import { ProgressBar } from '../../ui/progress-bar.tsx';
+import { ContactStep } from './contact-step.tsx';
+import { QuestionStep } from './question-step.tsx';
+import { ThankYouStep } from './thank-you-step.tsx';
+import { useIdleReset } from './use-idle-reset.ts';
 
 /** Kiosk mode: the thank-you screen stays this long before the next visitor gets an empty start. */
 const KIOSK_THANK_YOU_MS = 20_000;

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '../../ui/page-header';
-import { questionnairePage } from '../../config/page-meta';
+import { PageHeader } from '../../ui/page-header.tsx';
+import { questionnairePage } from '../../config/page-meta.ts';
 import { isFormIdText } from '../../domain/questionnaire.ts';
-import { useNoindex } from '../../ui/use-noindex';
-import { usePageMeta } from '../../ui/use-page-meta';
-import { Alert } from '../../ui/alert';
-import { QuestionnaireFlow } from './questionnaire-flow';
+import { useNoindex } from '../../ui/use-noindex.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 
 /** Public route for questionnaires created in Survey Desk (DESIGN 9), beside the two fixed ones. */
 export function QuestionnairePage() {

@@ -8,10 +8,10 @@
 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { siteConfig } from '../../config/site';
-import { LegalPage, LegalSection, linkClass, MailLink } from '../../ui/legal-text';
-import { publicPages } from '../../config/page-meta';
-import { usePageMeta } from '../../ui/use-page-meta';
+import { siteConfig } from '../../config/site.ts';
+import { LegalPage, LegalSection, linkClass, MailLink } from '../../ui/legal-text.tsx';
+import { publicPages } from '../../config/page-meta.ts';
+import { usePageMeta } from '../../ui/use-page-meta.ts';
 
 /** Paragraphs numbered "(1)", "(2)", … as German terms are usually cited. */
 function Paragraphs({ children }: { children: ReactNode[] }) {
