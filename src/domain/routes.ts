@@ -1,0 +1,88 @@
+// Every address of the product in one place. The router, the page metadata, the server's static
+// site, the Vite dev proxy and the service worker's navigation rules all read this module, so an
+// address is added or renamed once. Pure TypeScript: the server and the worker import it too.
+
+import { isFormIdText } from './questionnaire.ts';
+
+/** Public screens (src/site), by the spec's addresses. */
+export const sitePaths = {
+  landing: '/universa',
+  tabaluga: '/tiptoptabaluga',
+  pkv: '/pkv',
+  kfz: '/universa/kfz',
+  contact: '/kontakt',
+  /** The landing page's tile links here; same page, canonical `/kontakt`. */
+  contactAlias: '/universa/kontakt',
+  imprint: '/impressum',
+  privacy: '/datenschutz',
+  terms: '/agb',
+  cookies: '/cookies',
+} as const;
+
+/** A questionnaire made in Survey Desk (DESIGN 9): `/fragebogen/{id}`. */
+export const questionnairePathPattern = '/fragebogen/:id';
+export const questionnairePath = (id: number | string): string =>
+  `/fragebogen/${encodeURIComponent(String(id))}`;
+
+/** The spec links to `/login`, which never was a screen: it redirects to the desk's sign-in. */
+export const loginPath = '/login';
+
+export const deskBase = '/surveydesk';
+
+/** Survey Desk screens (src/desk). */
+export const deskPaths = {
+  dashboard: `${deskBase}/dashboard`,
+  signin: `${deskBase}/signin`,
+  signup: `${deskBase}/universa/signup`,
+  settings: `${deskBase}/settings`,
+  customers: `${deskBase}/customer`,
+  questionnaires: `${deskBase}/question`,
+  questionnaire: `${deskBase}/question/:id`,
+  analysis: `${deskBase}/analyse`,
+  support: `${deskBase}/support`,
+} as const;
+
+export const deskQuestionnairePath = (title: string): string =>
+  `${deskBase}/question/${encodeURIComponent(title)}`;
+
+/** A route's path below its parent for react-router's nested route table: '/surveydesk/x' -> 'x'. */
+export function childPath(path: string, parent = ''): string {
+  const relative = path.startsWith(`${parent}/`) ? path.slice(parent.length + 1) : path;
+  return relative.replace(/^\//, '');
+}
+
+/** Server areas, each with its own error shape: the hub and the Supabase-compatible gateway. */
+export const hubPrefix = '/api';
+export const gatewayPrefixes = {
+  auth: '/auth/v1',
+  rest: '/rest/v1',
+  storage: '/storage/v1',
+} as const;
+
+/**
+ * First path segments that belong to a server API: never answered with the app's HTML (a client
+ * expecting JSON would get a page it cannot parse), proxied by the dev server, and passed by the
+ * service worker's navigation fallback.
+ */
+export const serverPathRoots = ['/api', '/auth', '/rest', '/storage'] as const;
+
+export function isServerPath(pathname: string): boolean {
+  return serverPathRoots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+}
+
+/** Where the hub serves a questionnaire's questions; the worker caches these (network first). */
+export const formQuestionsPath = (formId: number): string =>
+  `${hubPrefix}/forms/${formId}/questions`;
+export const formQuestionsPathPattern = /^\/api\/forms\/\d+\/questions$/;
+
+/**
+ * Client routes whose page only the app can render (no prerendered HTML file): the server and a
+ * static host answer them with the app shell rather than the 404 page.
+ */
+export function isAppShellAddress(pathname: string): boolean {
+  const address = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (address === '/' || address === loginPath) return true;
+  if (address === deskBase || address.startsWith(`${deskBase}/`)) return true;
+  const questionnaire = /^\/fragebogen\/([^/]+)$/.exec(address);
+  return questionnaire !== null && isFormIdText(questionnaire[1]!);
+}
