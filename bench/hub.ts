@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { saveSubmission } from '../server/hub/responses-repository.ts';
 import { parseSubmission } from '../src/domain/submission.ts';
-import { tabalugaSubmission } from '../tests/helpers/hub.ts';
+import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
 import { startBenchHub } from './bench-hub.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,7 +22,7 @@ const http = await autocannon({
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      setupRequest: (req) => ({ ...req, body: JSON.stringify(tabalugaSubmission()) }),
+      setupRequest: (req) => ({ ...req, body: JSON.stringify(questionnaireLead()) }),
     },
   ],
 });
@@ -34,7 +34,7 @@ const deadline = Date.now() + seconds * 1000;
 async function worker() {
   while (Date.now() < deadline) {
     const started = performance.now();
-    const parsed = parseSubmission(tabalugaSubmission(), () => new Date());
+    const parsed = parseSubmission(questionnaireLead(), () => new Date());
     if (!parsed.success) throw new Error('Ungültige Testdaten');
     await saveSubmission(db, parsed.data, new Date());
     latencies.push(performance.now() - started);

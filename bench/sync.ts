@@ -8,7 +8,7 @@ import { Dexie } from 'dexie';
 import { openOfflineDb } from '../src/offline/outbox-db.ts';
 import { enqueue } from '../src/offline/outbox.ts';
 import { syncOutbox } from '../src/offline/sync-engine.ts';
-import { tabalugaSubmission } from '../tests/helpers/hub.ts';
+import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
 import { startBenchHub } from './bench-hub.ts';
 
 const leads = Number(process.env.BENCH_LEADS ?? 1000);
@@ -34,7 +34,7 @@ async function round(name: string, batchSize: number | undefined): Promise<Round
     const clientIds: string[] = [];
     const queuedAt = Date.now();
     for (let i = 0; i < leads; i += 1) {
-      const submission = { ...tabalugaSubmission(), source: 'questionnaire' as const };
+      const submission = questionnaireLead();
       // One millisecond apart in the past, so every lead is due and the order is fixed.
       await enqueue(outbox, submission, queuedAt - leads + i);
       clientIds.push(submission.client_id);

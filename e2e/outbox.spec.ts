@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { responsesFor, storedResponses, uniqueEmail } from './helpers/hub.ts';
+import { questionnaireLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { responsesFor, storedResponses } from './helpers/hub.ts';
 import {
   answerTabaluga,
   expectNothingWaiting,
@@ -101,7 +102,16 @@ test('200 leads queued offline sync after reconnecting, none twice, none lost', 
   await page.goto('/universa');
   await expect(waitingCount(page)).toBeAttached();
   await context.setOffline(true);
-  const clientIds = await page.evaluate(queueLeads, 200);
+  const capturedAt = new Date().toISOString();
+  const leads = Array.from({ length: 200 }, () =>
+    questionnaireLead({
+      email: uniqueEmail('last'),
+      create_date: capturedAt,
+      changed_date: capturedAt,
+      captured_at: capturedAt,
+    }),
+  );
+  const clientIds = await page.evaluate(queueLeads, leads);
 
   const started = Date.now();
   await context.setOffline(false);
@@ -217,43 +227,17 @@ test.describe('kiosk mode', () => {
 });
 
 /** Runs in the page: writes leads straight into the outbox store, as if queued offline. */
-async function queueLeads(count: number): Promise<string[]> {
+async function queueLeads(submissions: { client_id: string }[]): Promise<string[]> {
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const open = indexedDB.open('universa-offline');
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error);
   });
-  const ids: string[] = [];
   const tx = db.transaction('outbox', 'readwrite');
   const now = Date.now();
-  for (let i = 0; i < count; i++) {
-    const clientId = crypto.randomUUID();
-    ids.push(clientId);
-    const submission = {
-      client_id: clientId,
-      form_id: 1,
-      source: 'questionnaire',
-      answers: [
-        { question_id: 1, answer: 'Eins' },
-        { question_id: 2, answer: '2020-01-01' },
-        { question_id: 3, answer: '25 €' },
-      ],
-      first_name: 'Erika',
-      last_name: 'Mustermann',
-      adress: 'Lindenweg 4',
-      postcode: '80331',
-      city: 'München',
-      phone: '+49 89 123456',
-      email: `last.${i}.${clientId.slice(0, 8)}@example.de`,
-      offer_info: false,
-      terms_accepted: true,
-      data_processing_consent: true,
-      create_date: new Date(now).toISOString(),
-      changed_date: new Date(now).toISOString(),
-      captured_at: new Date(now).toISOString(),
-    };
+  submissions.forEach((submission, i) => {
     tx.objectStore('outbox').put({
-      client_id: clientId,
+      client_id: submission.client_id,
       submission,
       form_id: 1,
       source: 'questionnaire',
@@ -264,13 +248,13 @@ async function queueLeads(count: number): Promise<string[]> {
       last_error: null,
       rejected_code: null,
     });
-  }
+  });
   await new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
   });
   db.close();
-  return ids;
+  return submissions.map((submission) => submission.client_id);
 }
 
 async function countOutbox(): Promise<number> {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
-import { responsesFor, uniqueEmail } from './helpers/hub.ts';
+import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { responsesFor } from './helpers/hub.ts';
 import {
   answerTabaluga,
   expectNothingWaiting,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, responsesFor, uniqueEmail } from './helpers/hub.ts';
+import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { expectNoAxeViolations, responsesFor } from './helpers/hub.ts';
 import { fillContact } from './helpers/journeys.ts';
 
 test.describe('Tabaluga questionnaire', () => {

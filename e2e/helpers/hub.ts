@@ -43,11 +43,6 @@ export async function responsesFor(request: APIRequestContext, email: string) {
   return (await storedResponses(request)).filter((r) => r.email === email);
 }
 
-/** A unique address per test, so tests share one server without resetting the database. */
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.de`;
-}
-
 /** WCAG 2.1 A and AA checks of the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   // Colours are judged as they end up, not halfway through a fade-in.
