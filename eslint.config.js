@@ -1,161 +1,83 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// ---------------------------------------------------------------------------------------------
-// Import boundaries (STYLE.md 1, DESIGN.md 4).
-//
-// The built-in no-restricted-imports compares the import text, not the resolved file, so
-// `../../desk/x` only means "src/desk" for a file two folders below src. The boundaries are
-// therefore written as folders of the repository and turned into one config object per folder
-// depth, each listing every relative spelling that reaches a forbidden folder from that depth
-// (plus Vite's root-absolute `/src/...`). A later config object replaces an earlier rule setting
-// instead of adding to it, so every file gets exactly one object with all its restrictions.
-// ---------------------------------------------------------------------------------------------
+// Import boundaries (DESIGN.md 4, STYLE.md 1), checked on resolved files: `target` may not
+// import anything under `from` except what `except` names (relative to `from`). Dynamic
+// `import()` counts too. Imports point inwards: site, desk -> api, offline, ui -> domain.
 
-const SOURCE_FILES = '*.{ts,tsx,js,mjs}';
-const MAX_DEPTH = 6;
+const features = ['src/site', 'src/desk', 'src/app'];
 
-/** @param {string} inner @param {string} outer true when `inner` is `outer` or inside it */
-const isWithin = (inner, outer) => outer === '' || inner === outer || inner.startsWith(`${outer}/`);
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const parent = (dir) => dir.split('/').slice(0, -1).join('/');
-const relativeTo = (from, to) => (from === '' ? to : to.slice(from.length + 1));
-
-/**
- * Regexes matching imports that leave `folder` (from a file `depth` folders below it) and land in
- * `rule.target`, outside `rule.except`. Only paths that climb at least up to `folder` are
- * considered: below it the folder names are unknown, and staying inside is always allowed. That
- * is also what makes the one-screen-per-folder rule work: `folder` itself is the target, and a
- * file in a screen that climbs to `folder` can only be heading for another screen.
- */
-function forbiddenImportRegexes(folder, depth, rule) {
-  const regexes = [];
-  const except = rule.except ?? [];
-  const levels = folder.split('/').length;
-  const addFor = (ancestor, prefix) => {
-    if (except.some((allowed) => isWithin(ancestor, allowed))) return;
-    if (isWithin(ancestor, rule.target)) {
-      const allowed = except
-        .filter((dir) => isWithin(dir, ancestor) && dir !== ancestor)
-        .map((dir) => `(?!${escape(relativeTo(ancestor, dir))}(?:/|$))`)
-        .join('');
-      regexes.push(`^${prefix}(?!\\.\\./)${allowed}`);
-    } else if (isWithin(rule.target, ancestor)) {
-      const allowed = except
-        .filter((dir) => isWithin(dir, rule.target) && dir !== rule.target)
-        .map((dir) => `(?!/${escape(relativeTo(rule.target, dir))}(?:/|$))`)
-        .join('');
-      regexes.push(`^${prefix}${escape(relativeTo(ancestor, rule.target))}(?=/|$)${allowed}`);
-    }
-  };
-  // Going up `depth` levels from the file reaches `folder`; each further level one ancestor more.
-  let ancestor = folder;
-  for (let up = depth; up <= depth + levels; up += 1) {
-    const ups = up === 0 ? '\\./' : `(?:\\.\\./){${up}}`;
-    addFor(ancestor, ups);
-    ancestor = parent(ancestor);
-  }
-  addFor('', '/');
-  return regexes;
+/** One screen folder does not import another's; `shared/` is for what several screens use. */
+function screenZones(area) {
+  const screens = readdirSync(new URL(`./${area}/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return screens.map((screen) => ({
+    target: `${area}/${screen}`,
+    from: area,
+    except: [...new Set([`./${screen}`, './shared'])],
+    message: `Ein Screen importiert keinen anderen Screen; Gemeinsames gehört nach ${area}/shared oder src/ui.`,
+  }));
 }
 
-/**
- * @param {{ folder: string, rules: { target: string, except?: string[], message: string,
- *   ownScreen?: boolean }[], packages?: { regex: string, message: string }[] }} boundary
- */
-function boundaryConfigs({ folder, rules, packages = [] }) {
-  return Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
-    const patterns = [
-      ...packages,
-      ...rules
-        .filter((rule) => !rule.ownScreen || depth >= 1)
-        .flatMap((rule) =>
-          forbiddenImportRegexes(folder, depth, rule).map((regex) => ({
-            regex,
-            message: rule.message,
-          })),
-        ),
-    ];
-    return {
-      name: `boundaries/${folder}/depth-${depth}`,
-      files: [`${folder}/${'*/'.repeat(depth)}${SOURCE_FILES}`],
-      rules: {
-        'no-restricted-imports': ['error', { patterns }],
-        // no-restricted-imports does not look at `import()`; the same limits apply to it.
-        'no-restricted-syntax': [
-          'error',
-          ...patterns.map(({ regex, message }) => ({
-            // esquery ends a regex at the first slash, so slashes are written as \x2F.
-            selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`,
-            message,
-          })),
-        ],
-      },
-    };
-  });
-}
-
-const outward = (name) => `${name} darf nicht von src/site, src/desk oder src/app abhängen.`;
-
-const boundaries = [
+const zones = [
   {
-    folder: 'src/domain',
-    rules: [
-      {
-        target: '',
-        except: ['src/domain'],
-        message: 'src/domain ist reines TypeScript und importiert nichts aus anderen Ordnern.',
-      },
-    ],
-    packages: [
-      {
-        regex: '^(react|react-dom|react-router|react-router-dom|scheduler)(/|$)',
-        message: 'src/domain importiert kein React: es läuft auch im Server.',
-      },
-    ],
+    target: 'src/domain',
+    from: 'src',
+    except: ['./domain'],
+    message: 'src/domain ist reines TypeScript und importiert nichts aus anderen Ordnern.',
   },
   {
-    folder: 'server',
-    rules: [
-      {
-        target: 'src',
-        except: ['src/domain'],
-        message: 'Der Server darf aus src nur src/domain importieren.',
-      },
-    ],
+    target: 'src/domain',
+    from: ['server', 'sw', 'scripts'],
+    message: 'src/domain ist reines TypeScript und importiert nichts aus anderen Ordnern.',
   },
   {
-    folder: 'src/site',
-    rules: [
-      { target: 'src/desk', message: 'Öffentliche Seiten dürfen Survey Desk nicht importieren.' },
-      {
-        target: 'src/site',
-        ownScreen: true,
-        message: 'Ein Screen importiert keinen anderen Screen; Gemeinsames gehört nach src/ui.',
-      },
-    ],
+    target: 'src/ui',
+    from: [...features, 'src/api', 'src/offline'],
+    message: 'src/ui zeigt nur an: keine Seiten, kein Survey Desk, kein src/api oder src/offline.',
   },
   {
-    folder: 'src/desk',
-    rules: [
-      { target: 'src/site', message: 'Survey Desk darf öffentliche Seiten nicht importieren.' },
-      {
-        target: 'src/desk',
-        ownScreen: true,
-        message: 'Ein Screen importiert keinen anderen Screen; Gemeinsames gehört nach src/ui.',
-      },
-    ],
+    target: 'src/api',
+    from: [...features, 'src/ui', 'src/offline'],
+    message: 'src/api importiert src/offline nicht (umgekehrt ja) und keine Seiten oder src/ui.',
   },
-  ...['src/ui', 'src/api', 'src/offline'].map((folder) => ({
-    folder,
-    rules: ['src/site', 'src/desk', 'src/app'].map((target) => ({
-      target,
-      message: outward(folder),
-    })),
-  })),
+  {
+    target: 'src/offline',
+    from: [...features, 'src/ui'],
+    message: 'src/offline darf nicht von Seiten, Survey Desk oder src/ui abhängen.',
+  },
+  {
+    target: 'src/site',
+    from: 'src/desk',
+    message: 'Öffentliche Seiten dürfen Survey Desk nicht importieren.',
+  },
+  {
+    target: 'src/desk',
+    from: 'src/site',
+    message: 'Survey Desk darf öffentliche Seiten nicht importieren.',
+  },
+  ...screenZones('src/site'),
+  ...screenZones('src/desk'),
+  {
+    target: 'sw',
+    from: 'src',
+    // The worker talks to the hub with the same validated build environment as the pages.
+    except: ['./domain', './api', './offline', './config/env.ts'],
+    message: 'Der Service Worker importiert aus src nur src/domain, src/api und src/offline.',
+  },
+  {
+    target: 'server',
+    from: 'src',
+    except: ['./domain'],
+    message: 'Der Server darf aus src nur src/domain importieren.',
+  },
 ];
 
 export default defineConfig([
@@ -208,5 +130,32 @@ export default defineConfig([
     ],
     languageOptions: { globals: globals.node },
   },
-  ...boundaries.flatMap(boundaryConfigs),
+  {
+    name: 'imports',
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      // Browsers, Node's type stripping and Vite all need the real file name.
+      'import-x/extensions': ['error', 'always', { ignorePackages: true, checkTypeImports: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }],
+    },
+  },
+  {
+    name: 'boundaries/domain-without-react',
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(react|react-dom|react-router|react-router-dom|scheduler)(/|$)',
+              message: 'src/domain importiert kein React: es läuft auch im Server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ]);

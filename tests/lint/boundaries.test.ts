@@ -1,0 +1,101 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// Each case is a file that does not exist, linted as if it lay at `file`, with imports of real
+// modules: the boundary rule resolves an import to its file before it judges it.
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const restrictedPath = 'import-x/no-restricted-paths';
+
+describe('import boundaries', () => {
+  it.each([
+    {
+      breaks: 'a public page imports Survey Desk',
+      file: 'src/site/landing/lint-case.tsx',
+      code: "export { SigninPage } from '../../desk/signin/signin-page.tsx';",
+    },
+    {
+      breaks: 'Survey Desk imports a public page',
+      file: 'src/desk/signin/lint-case.tsx',
+      code: "export { KfzPage } from '../../site/kfz/kfz-page.tsx';",
+    },
+    {
+      breaks: 'src/api imports src/offline',
+      file: 'src/api/lint-case.ts',
+      code: "export { openOfflineDb } from '../offline/outbox-db.ts';",
+    },
+    {
+      breaks: 'src/ui imports src/offline',
+      file: 'src/ui/lint-case.tsx',
+      code: "export { openOfflineDb } from '../offline/outbox-db.ts';",
+    },
+    {
+      breaks: 'src/offline imports a public page',
+      file: 'src/offline/lint-case.ts',
+      code: "export { KfzPage } from '../site/kfz/kfz-page.tsx';",
+    },
+    {
+      breaks: 'src/domain imports another folder of src',
+      file: 'src/domain/lint-case.ts',
+      code: "export { openOfflineDb } from '../offline/outbox-db.ts';",
+    },
+    {
+      breaks: 'one screen imports another screen',
+      file: 'src/site/kfz/lint-case.tsx',
+      code: "export { ContactPage } from '../contact/contact-page.tsx';",
+    },
+    {
+      breaks: 'one screen imports another screen lazily',
+      file: 'src/site/kfz/lint-case.tsx',
+      code: "export const load = () => import('../contact/contact-page.tsx');",
+    },
+    {
+      breaks: 'the server imports a public page',
+      file: 'server/lint-case.ts',
+      code: "export { KfzPage } from '../src/site/kfz/kfz-page.tsx';",
+    },
+    {
+      breaks: 'the service worker imports a public page',
+      file: 'sw/lint-case.ts',
+      code: "export { KfzPage } from '../src/site/kfz/kfz-page.tsx';",
+    },
+  ])('reports $breaks', async ({ file, code }) => {
+    expect(await ruleIds(file, code)).toEqual([restrictedPath]);
+  });
+
+  it('reports React in src/domain', async () => {
+    expect(await ruleIds('src/domain/lint-case.ts', "export { useState } from 'react';")).toEqual([
+      'no-restricted-imports',
+    ]);
+  });
+
+  it('reports an import of our own file without its extension', async () => {
+    expect(
+      await ruleIds('src/domain/lint-case.ts', "export { sitePaths } from './routes';"),
+    ).toEqual(['import-x/extensions']);
+  });
+
+  it('lets each folder import what lies inwards', async () => {
+    const allowed: [file: string, code: string][] = [
+      ['src/site/kfz/lint-case.tsx', "export { openOfflineDb } from '../../offline/outbox-db.ts';"],
+      ['src/site/kfz/lint-case.tsx', "export { Button } from '../../ui/button.tsx';"],
+      ['src/offline/lint-case.ts', "export * from '../domain/routes.ts';"],
+      [
+        'src/app/lint-case.tsx',
+        "export const load = () => import('../desk/signin/signin-page.tsx');",
+      ],
+      ['sw/lint-case.ts', "export { openOfflineDb } from '../src/offline/outbox-db.ts';"],
+      ['server/lint-case.ts', "export * from '../src/domain/routes.ts';"],
+      ['src/domain/lint-case.ts', "export { z } from 'zod';"],
+    ];
+    for (const [file, code] of allowed) {
+      expect(await ruleIds(file, code), `${file}: ${code}`).toEqual([]);
+    }
+  });
+});
