@@ -29,7 +29,7 @@ function containsDeskCode(chunk: ChunkInfo): boolean {
 
 // The lead-capture app visitors and the fair tablet install. Survey Desk is a second identity
 // with its own manifest (public/surveydesk.webmanifest), linked by the desk layout.
-const publicManifest = {
+export const publicManifest = {
   id: '/universa',
   name: 'Versicherungsagentur – Angebote und Beratung',
   short_name: 'Angebote',
