@@ -4,13 +4,14 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { renderPageHtml } from './scripts/page-html.ts';
 import { notFoundPage, publicPageAddresses } from './src/config/page-meta.ts';
+import { serverPathRoots } from './src/domain/routes.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 // The Node server owns these prefixes (hub API and the Supabase-compatible gateway), so the dev
 // server and `vite preview` hand them over instead of answering with index.html.
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
-  ['/api', '/auth', '/rest', '/storage'].map((prefix) => [prefix, { target: apiTarget }]),
+  serverPathRoots.map((prefix) => [prefix, { target: apiTarget }]),
 );
 
 // Survey Desk code must never reach a visitor of the public pages. Every chunk that contains a
@@ -136,6 +137,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/check-size.mjs reads the chunk graph from it. It is build
+    // information, not part of the app: the precache globs skip dot folders, and the static site
+    // does not serve dotfiles.
+    manifest: true,
     rolldownOptions: {
       output: {
         entryFileNames: (chunk) =>

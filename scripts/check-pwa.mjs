@@ -74,6 +74,9 @@ const precached = [...new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[
 check(precached.length > 0, 'sw.js enthält keine Precache-Liste');
 const desks = precached.filter((url) => /(^|\/)desk-/.test(url) || url.includes('surveydesk'));
 check(desks.length === 0, `Survey-Desk-Dateien im öffentlichen Precache: ${desks.join(', ')}`);
+// Build information such as .vite/manifest.json and .build-hash is nothing a device needs.
+const dotfiles = precached.filter((url) => url.split('/').some((part) => part.startsWith('.')));
+check(dotfiles.length === 0, `Build-Dateien im Precache: ${dotfiles.join(', ')}`);
 for (const needed of [
   /^index\.html$/,
   /imprint-page-.*\.js$/,

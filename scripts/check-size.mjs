@@ -1,15 +1,16 @@
 // Size and isolation budget for what a visitor downloads for /universa.
 //
-// Run after `vite build`. Starting from dist/index.html (entry scripts and modulepreload links),
-// it follows the static imports of the built chunks, the same graph a browser fetches before
-// the landing page can run, and fails when
+// Run after `vite build`. Vite's build manifest (dist/.vite/manifest.json) names the chunk that
+// index.html loads and every chunk's static imports; followed transitively they are what a
+// browser fetches before the landing page can run (the modulepreload links of index.html list
+// the same chunks). The check fails when
 //   - the gzip total (zlib level 9) of that graph exceeds the budget, or
 //   - a Survey Desk chunk is part of it. vite.config.ts names every chunk that contains a module
 //     of src/desk (or the desk layout) `desk-*.js`; at least one such chunk must exist, otherwise
 //     the naming stopped working and this check would pass without proving anything.
 // Dynamic `import()` is not followed: that code is only fetched when its route is visited.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -19,61 +20,64 @@ const DESK_CHUNK = /^desk-.*\.js$/;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const indexHtml = path.join(dist, 'index.html');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
 
 const failures = [];
 
-if (!existsSync(indexHtml)) {
-  console.error('dist/index.html fehlt: zuerst `npx vite build` ausführen.');
+if (!existsSync(manifestFile)) {
+  console.error('dist/.vite/manifest.json fehlt: zuerst `npm run build` ausführen.');
   process.exit(1);
 }
 
-const html = readFileSync(indexHtml, 'utf8');
-const entryUrls = [
-  ...htmlAttributes(html, 'script', 'src', (tag) => /\btype\s*=\s*["']?module/i.test(tag)),
-  ...htmlAttributes(html, 'link', 'href', (tag) => /\brel\s*=\s*["']?modulepreload/i.test(tag)),
-];
-const stylesheetUrls = htmlAttributes(html, 'link', 'href', (tag) =>
-  /\brel\s*=\s*["']?stylesheet/i.test(tag),
-);
-
-if (entryUrls.length === 0) failures.push('dist/index.html lädt kein Modul-Skript.');
+/** @type {Record<string, { file: string, isEntry?: boolean, imports?: string[], css?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const entryKey = 'index.html';
+const entry = manifest[entryKey];
+if (!entry?.isEntry) failures.push('Das Build-Manifest hat keinen Einstieg für index.html.');
+else if (!readFileSync(path.join(dist, 'index.html'), 'utf8').includes(`/${entry.file}`)) {
+  failures.push(
+    `dist/index.html lädt ${entry.file} nicht: Manifest und Build passen nicht zusammen.`,
+  );
+}
 
 /** Absolute file path -> { file, raw, gzip, importedBy } for every JS file in the static graph. */
 const graph = new Map();
-const queue = entryUrls.map((url) => ({ file: fromSiteUrl(url), importedBy: 'index.html' }));
+const cssFiles = new Map();
+const queue = entry ? [{ key: entryKey, importedBy: 'index.html' }] : [];
 
 while (queue.length > 0) {
-  const { file, importedBy } = queue.shift();
+  const { key, importedBy } = queue.shift();
+  const chunk = manifest[key];
+  if (!chunk) {
+    failures.push(`${key} (geladen von ${importedBy}) fehlt im Build-Manifest.`);
+    continue;
+  }
+  const file = path.join(dist, chunk.file);
   if (graph.has(file)) continue;
   if (!existsSync(file)) {
     failures.push(`${relative(file)} (geladen von ${importedBy}) existiert nicht.`);
     continue;
   }
-  const source = readFileSync(file);
-  graph.set(file, { file, ...sizes(source), importedBy });
-  for (const specifier of staticImports(source.toString('utf8'))) {
-    if (!/^(\.{1,2})?\//.test(specifier)) continue; // bare specifiers cannot occur in a build
-    const target = specifier.startsWith('/')
-      ? fromSiteUrl(specifier)
-      : path.resolve(path.dirname(file), specifier.split(/[?#]/)[0]);
-    queue.push({ file: target, importedBy: relative(file) });
+  graph.set(file, { file, ...sizes(readFileSync(file)), importedBy });
+  for (const css of chunk.css ?? []) {
+    const cssFile = path.join(dist, css);
+    if (existsSync(cssFile)) {
+      cssFiles.set(cssFile, { file: cssFile, ...sizes(readFileSync(cssFile)), importedBy });
+    }
+  }
+  for (const imported of chunk.imports ?? []) {
+    queue.push({ key: imported, importedBy: relative(file) });
   }
 }
 
 const jsFiles = [...graph.values()];
-const cssFiles = stylesheetUrls
-  .map(fromSiteUrl)
-  .filter((file) => existsSync(file))
-  .map((file) => ({ file, ...sizes(readFileSync(file)), importedBy: 'index.html' }));
-
 const total = jsFiles.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), {
   raw: 0,
   gzip: 0,
 });
 
 printTable('JavaScript für /universa (statischer Modulgraph)', jsFiles, total);
-if (cssFiles.length > 0) printTable('CSS (nicht im Budget)', cssFiles);
+if (cssFiles.size > 0) printTable('CSS (nicht im Budget)', [...cssFiles.values()]);
 
 if (total.gzip > BUDGET_BYTES) {
   failures.push(
@@ -88,7 +92,9 @@ for (const chunk of staticDeskChunks) {
   );
 }
 
-const allDeskChunks = listFiles(dist).filter((file) => DESK_CHUNK.test(path.basename(file)));
+const allDeskChunks = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter(
+  (file) => DESK_CHUNK.test(path.basename(file)),
+);
 if (allDeskChunks.length === 0) {
   failures.push(
     'Keine desk-*.js-Chunks im Build gefunden: die Benennung in vite.config.ts greift nicht, ' +
@@ -110,47 +116,8 @@ console.log('Größenprüfung bestanden.');
 
 // --- helpers -----------------------------------------------------------------------------------
 
-/** Values of `attribute` on every `<tag>` that `accept` lets through. */
-function htmlAttributes(source, tag, attribute, accept) {
-  const values = [];
-  for (const [element] of source.matchAll(new RegExp(`<${tag}\\b[^>]*>`, 'gi'))) {
-    if (!accept(element)) continue;
-    const value = new RegExp(
-      `\\b${attribute}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`,
-      'i',
-    ).exec(element);
-    const url = value && (value[1] ?? value[2] ?? value[3]);
-    if (url && !/^[a-z]+:\/\//i.test(url)) values.push(url);
-  }
-  return values;
-}
-
-/**
- * Specifiers of `import … from "x"`, `import "x"` and `export … from "x"` statements. A dynamic
- * `import("x")` has a parenthesis where these forms have a quote or a binding, so it never
- * matches. The statement must start the file or follow `;`, `}`, `)`, a line break or the end
- * of a banner comment, which is where a bundler puts them; text inside strings rarely looks
- * like that, and a false match only makes the check stricter.
- */
-function staticImports(code) {
-  const statement =
-    /(?:^|[;})\n]|\*\/)\s*(?:import|export)\s*(?:(?:[\w$]+\s*,?\s*)?(?:\*\s*as\s*[\w$]+|\*|\{[^}]*\})?\s*from\s*)?["']([^"'\n]+)["']/g;
-  return [...code.matchAll(statement)].map((match) => match[1]);
-}
-
 function sizes(buffer) {
   return { raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length };
-}
-
-function fromSiteUrl(url) {
-  const pathname = url.split(/[?#]/)[0].replace(/^\.?\//, '');
-  return path.join(dist, pathname);
-}
-
-function listFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 function relative(file) {
