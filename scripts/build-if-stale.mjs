@@ -54,7 +54,11 @@ export function sourceHash() {
 export function buildIfStale() {
   const hash = sourceHash();
   const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-  if (built === hash && existsSync(path.join(root, 'dist', 'index.html'))) return false;
+  // The size check reads the build manifest: a dist/ from before it was written is stale too.
+  const complete = ['index.html', '.vite/manifest.json'].every((file) =>
+    existsSync(path.join(root, 'dist', file)),
+  );
+  if (built === hash && complete) return false;
   console.log(built ? 'Quellen geändert: baue die App neu …' : 'Baue die App …');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const steps = [
