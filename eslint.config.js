@@ -68,8 +68,7 @@ const zones = [
   {
     target: 'sw',
     from: 'src',
-    // The worker talks to the hub with the same validated build environment as the pages.
-    except: ['./domain', './api', './offline', './config/env.ts'],
+    except: ['./domain', './api', './offline'],
     message: 'Der Service Worker importiert aus src nur src/domain, src/api und src/offline.',
   },
   {
