@@ -6,9 +6,10 @@ import {
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { appConfig } from '../src/config/env.ts';
+import { hubConnection } from '../src/api/hub-connection.ts';
+import { formQuestionsPathPattern, gatewayPrefixes, isServerPath } from '../src/domain/routes.ts';
 import { outboxSyncTag } from '../src/offline/background-sync.ts';
 import { getSetting, openOfflineDb } from '../src/offline/outbox-db.ts';
 import { syncOutboxWhenFree } from '../src/offline/sync-engine.ts';
@@ -20,12 +21,13 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every client route is the app; the API prefixes never get HTML (a JSON client would choke on
-// it), and neither does a file path such as an offer PDF that is not in the precache.
+// Every client route is the app; the server's paths never get HTML (a JSON client would choke
+// on it), and neither does a file path such as an offer PDF that is not in the precache.
+const filePath = /\/[^/]+\.[a-z0-9]+$/i;
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/(api|auth|rest|storage)(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i],
-  }),
+  ({ request, url }) =>
+    request.mode === 'navigate' && !isServerPath(url.pathname) && !filePath.test(url.pathname),
+  createHandlerBoundToURL('/index.html'),
 );
 
 /** Only a 200 with JSON is a questionnaire; a captive portal's page must never be cached. */
@@ -38,7 +40,7 @@ const jsonOnly = {
 };
 
 registerRoute(
-  ({ url }) => /^\/api\/forms\/\d+\/questions$/.test(url.pathname),
+  ({ url }) => formQuestionsPathPattern.test(url.pathname),
   new NetworkFirst({
     cacheName: 'fragebogen-definitionen',
     networkTimeoutSeconds: 4,
@@ -50,7 +52,8 @@ registerRoute(
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
-    (url.pathname.endsWith('.pdf') || url.pathname.startsWith('/storage/v1/object/public/')) &&
+    (url.pathname.endsWith('.pdf') ||
+      url.pathname.startsWith(`${gatewayPrefixes.storage}/object/public/`)) &&
     request.destination !== 'image',
   new CacheFirst({
     cacheName: 'dokumente',
@@ -83,10 +86,10 @@ async function sendOutbox(): Promise<void> {
   try {
     // 'Offline simulieren' holds the worker's sending too, exactly as in the page.
     if ((await getSetting(db, 'simulateOffline')) === true) return;
+    // The api layer, with the worker's own fetch: the same requests and judgement as the page's.
     const report = await syncOutboxWhenFree({
+      ...hubConnection(self.fetch.bind(self)),
       db,
-      fetch: self.fetch.bind(self),
-      hubUrl: appConfig.hubUrl,
       now: Date.now,
       random: Math.random,
       force: true,

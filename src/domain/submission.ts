@@ -174,12 +174,33 @@ export const batchRequestSchema = z.object({
     ),
 });
 
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-  details?: unknown;
-}
+/** The hub's error body, `{ error: ApiErrorBody }`: a stable code for programs, a German message. */
+export const apiErrorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
-export type SubmissionResult =
-  | { index: number; client_id: string; status: 'created' | 'duplicate'; id: number }
-  | { index: number; client_id: string | null; status: 'rejected'; error: ApiErrorBody };
+export const apiErrorReplySchema = z.object({ error: apiErrorBodySchema });
+
+/** One lead's result in the batch reply; `index` is its position in the request. */
+export const submissionResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    index: z.number().int().nonnegative(),
+    client_id: z.string(),
+    status: z.enum(['created', 'duplicate']),
+    id: z.number(),
+  }),
+  z.object({
+    index: z.number().int().nonnegative(),
+    // null when the hub could not read a client_id from the submission.
+    client_id: z.string().nullable(),
+    status: z.literal('rejected'),
+    error: apiErrorBodySchema,
+  }),
+]);
+export type SubmissionResult = z.infer<typeof submissionResultSchema>;
+
+/** The reply to `POST /api/responses/batch`. */
+export const batchReplySchema = z.object({ results: z.array(submissionResultSchema) });

@@ -1,4 +1,7 @@
-import { fetchQuestions, HubError } from '../api/hub-client.ts';
+import { fetchQuestions } from '../api/get-questions.ts';
+import { HubError } from '../api/hub-client.ts';
+import { hubConnection } from '../api/hub-connection.ts';
+import { hubFailure, transientFailureKinds } from '../api/hub-failure.ts';
 import {
   PKV_FORM_ID,
   questionListSchema,
@@ -23,27 +26,16 @@ async function fromDevice(formId: number): Promise<Question[] | undefined> {
 }
 
 async function fromNetwork(formId: number, signal?: AbortSignal): Promise<Question[]> {
-  const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_MS);
-  const forward = () => controller.abort();
-  signal?.addEventListener('abort', forward);
-  try {
-    const questions = await fetchQuestions(formId, controller.signal).catch((error: unknown) => {
-      if (controller.signal.aborted && !signal?.aborted) {
-        throw new HubError('network', 'Der Server antwortet nicht.');
-      }
-      throw error;
-    });
-    await putDefinition(offlineDb(), {
-      form_id: formId,
-      questions,
-      fetched_at: Date.now(),
-    }).catch(() => undefined);
-    return questions;
-  } finally {
-    clearTimeout(timeout);
-    signal?.removeEventListener('abort', forward);
-  }
+  const questions = await fetchQuestions(hubConnection(), formId, {
+    signal,
+    timeoutMs: NETWORK_TIMEOUT_MS,
+  });
+  await putDefinition(offlineDb(), {
+    form_id: formId,
+    questions,
+    fetched_at: Date.now(),
+  }).catch(() => undefined);
+  return questions;
 }
 
 /**
@@ -54,18 +46,18 @@ export async function loadQuestions(formId: number, signal?: AbortSignal): Promi
   if (readDeviceSetting('simulateOffline')) {
     const stored = await fromDevice(formId);
     if (stored) return stored;
-    throw new HubError('network', notOnDevice);
+    throw new HubError({ ...hubFailure('network'), message: notOnDevice });
   }
   try {
     return await fromNetwork(formId, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
-    const unreachable =
-      error instanceof HubError && ['network', 'server', 'invalid-reply'].includes(error.kind);
-    if (!unreachable) throw error;
+    // A hub that was not reached says nothing about the questionnaire; one that answered (it
+    // does not exist, say) is believed over the device's copy.
+    if (!(error instanceof HubError && transientFailureKinds.has(error.kind))) throw error;
     const stored = await fromDevice(formId);
     if (stored) return stored;
-    throw new HubError('network', `${error.message} ${notOnDevice}`);
+    throw new HubError({ ...error.failure, message: `${error.message} ${notOnDevice}` });
   }
 }
 

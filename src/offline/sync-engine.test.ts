@@ -324,6 +324,70 @@ describe('syncOutbox: the hub is not reached', () => {
   });
 });
 
+describe("syncOutbox: the outbox's policy on the api layer's judgement", () => {
+  const retry = 'Sie wird automatisch erneut gesendet.';
+
+  it.each([
+    [
+      'no connection',
+      () => Promise.reject(new TypeError('fetch failed')),
+      `Keine Verbindung zum Server. ${retry}`,
+    ],
+    [
+      'a 429',
+      () => new Response('', { status: 429 }),
+      `Der Server ist gerade ausgelastet. ${retry}`,
+    ],
+    [
+      'a 503',
+      () => new Response('', { status: 503 }),
+      `Der Server ist gerade nicht erreichbar. ${retry}`,
+    ],
+    [
+      "a captive portal's page",
+      () => new Response('<html>WLAN</html>', { status: 200 }),
+      `Die Antwort kam nicht vom Server (etwa von einer WLAN-Anmeldeseite). ${retry}`,
+    ],
+    // A whole-request 404 or 409 never comes from the hub's batch route (it answers per lead):
+    // a proxy or a wrong address, so the leads wait.
+    [
+      'a 404',
+      () => new Response('', { status: 404 }),
+      `Diese Adresse gibt es beim Server nicht. ${retry}`,
+    ],
+    [
+      'a 409',
+      () => new Response('', { status: 409 }),
+      `Die Anfrage widerspricht dem, was der Server schon gespeichert hat. ${retry}`,
+    ],
+    [
+      "a proxy's 403",
+      () => new Response('', { status: 403 }),
+      `Der Server hat unerwartet geantwortet. ${retry}`,
+    ],
+  ] as const)('keeps the leads waiting after %s, saying why', async (_name, reply, message) => {
+    const [id] = await queue(1);
+    const report = await sync((() => Promise.resolve().then(reply)) as typeof globalThis.fetch);
+    expect(report).toMatchObject({ failed: 1, rejected: 0, remaining: 1 });
+    expect(await item(id!)).toMatchObject({ status: 'waiting', attempts: 1, last_error: message });
+  });
+
+  it.each([
+    [400, 'bad_request', 'Der Server hat die Anfrage als ungültig abgelehnt.'],
+    [413, 'payload_too_large', 'Die Anfrage ist für den Server zu groß.'],
+    [415, 'unsupported_media_type', 'Der Server hat das Format abgelehnt.'],
+  ])('marks the whole batch rejected after a bare %i', async (status, code, message) => {
+    const [id] = await queue(1);
+    const report = await sync(() => Promise.resolve(new Response('', { status })));
+    expect(report).toMatchObject({ failed: 0, rejected: 1, remaining: 0 });
+    expect(await item(id!)).toMatchObject({
+      status: 'rejected',
+      last_error: message,
+      rejected_code: code,
+    });
+  });
+});
+
 describe('syncOutbox: what is sent when', () => {
   it('splits 120 leads into batches of 50, 50 and 20, oldest first', async () => {
     const ids = await queue(120);

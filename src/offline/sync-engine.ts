@@ -1,14 +1,13 @@
-import { z } from 'zod';
+import type { HubConnection } from '../api/hub-client.ts';
+import { postBatch } from '../api/post-batch.ts';
 import { submissionLimits, type SubmissionResult } from '../domain/submission.ts';
 import { nextRetryDelay } from './backoff.ts';
 import type { OfflineDb, OutboxItem } from './outbox-db.ts';
 import { withSyncLock, type SyncLockManager } from './sync-lock.ts';
 
-export interface SyncOptions {
+/** The hub connection (the page's or the worker's fetch), the outbox and how to run. */
+export interface SyncOptions extends HubConnection {
   db: OfflineDb;
-  fetch: typeof fetch;
-  /** Origin (and base path) of the hub, without `/api`; '' for the serving origin. */
-  hubUrl: string;
   now: () => number;
   random: () => number;
   timeoutMs?: number;
@@ -40,44 +39,8 @@ export const defaultSyncTimeoutMs = 15_000;
 // differently and for the request envelope.
 export const maxBatchBytes = 900 * 1024;
 
-const apiErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.unknown().optional(),
-});
-
-const submissionResultSchema = z.discriminatedUnion('status', [
-  z.object({
-    index: z.number().int().nonnegative(),
-    client_id: z.string(),
-    status: z.enum(['created', 'duplicate']),
-    id: z.number(),
-  }),
-  z.object({
-    index: z.number().int().nonnegative(),
-    client_id: z.string().nullable(),
-    status: z.literal('rejected'),
-    error: apiErrorSchema,
-  }),
-]) satisfies z.ZodType<SubmissionResult>;
-
-const batchReplySchema = z.object({ results: z.array(submissionResultSchema) });
-const errorReplySchema = z.object({ error: apiErrorSchema });
-
+// What the outbox adds to the api layer's account of a failure: nothing is lost, only delayed.
 const retryLater = 'Sie wird automatisch erneut gesendet.';
-const failureMessages = {
-  network: `Keine Verbindung zum Server. ${retryLater}`,
-  timeout: `Der Server hat nicht rechtzeitig geantwortet. ${retryLater}`,
-  busy: `Der Server ist gerade ausgelastet. ${retryLater}`,
-  server: `Der Server ist gerade nicht erreichbar. ${retryLater}`,
-  foreign: `Die Antwort kam nicht vom Server (etwa von einer WLAN-Anmeldeseite). ${retryLater}`,
-} as const;
-
-const wholeBatchRejections: Record<number, { code: string; message: string }> = {
-  400: { code: 'bad_request', message: 'Der Server hat die Anfrage als ungültig abgelehnt.' },
-  413: { code: 'payload_too_large', message: 'Die Anfrage ist für den Server zu groß.' },
-  415: { code: 'unsupported_media_type', message: 'Der Server hat das Format abgelehnt.' },
-};
 
 type BatchOutcome =
   | { kind: 'results'; results: Map<string, SubmissionResult> }
@@ -132,12 +95,11 @@ export async function syncOutboxWhenFree(
 async function sendDue(options: SyncOptions, report: SyncReport): Promise<void> {
   const { db, now } = options;
   const due = await dueItems(db, now(), options.force === true);
-  const url = `${options.hubUrl.replace(/\/+$/, '')}/api/responses/batch`;
   const limit = batchLimit(options.batchSize);
   for (let start = 0; start < due.length;) {
     const batch = takeBatch(due, start, limit);
     start += batch.length;
-    const outcome = await postBatch(options, url, batch);
+    const outcome = await sendBatch(options, batch);
     if (outcome.kind === 'failed') {
       report.failed += batch.length;
       await postpone(options, batch, due.slice(start), outcome.message);
@@ -186,81 +148,22 @@ function takeBatch(items: OutboxItem[], start: number, limit: number): OutboxIte
   return batch;
 }
 
-async function postBatch(
-  options: SyncOptions,
-  url: string,
-  batch: OutboxItem[],
-): Promise<BatchOutcome> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // Raced as well as aborted: a fetch that ignores the signal must not hold the lock forever.
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve('timeout');
-    }, options.timeoutMs ?? defaultSyncTimeoutMs);
-  });
-  // Called detached: a browser's fetch throws "Illegal invocation" when `this` is `options`.
-  const send = options.fetch;
-  const exchange = async () => {
-    const response = await send(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ submissions: batch.map((item) => item.submission) }),
-      signal: controller.signal,
-    });
-    return { status: response.status, ok: response.ok, body: await response.text() };
-  };
-  try {
-    const reply = await Promise.race([exchange(), timeout]);
-    if (reply === 'timeout') return { kind: 'failed', message: failureMessages.timeout };
-    return judgeReply(reply, batch);
-  } catch {
-    return {
-      kind: 'failed',
-      message: controller.signal.aborted ? failureMessages.timeout : failureMessages.network,
-    };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function judgeReply(
-  reply: { status: number; ok: boolean; body: string },
-  batch: OutboxItem[],
-): BatchOutcome {
-  const rejection = wholeBatchRejections[reply.status];
-  if (rejection) {
-    const parsed = errorReplySchema.safeParse(parseJson(reply.body));
-    return parsed.success
-      ? { kind: 'rejected', code: parsed.data.error.code, message: parsed.data.error.message }
-      : { kind: 'rejected', ...rejection };
-  }
-  if (reply.status === 429) return { kind: 'failed', message: failureMessages.busy };
-  // Anything else but a hub answer (5xx, a proxy's 403 or 404, a captive portal's HTML page) is
-  // treated as "the hub was not reached": the leads wait, none is dropped or marked wrongly.
-  if (!reply.ok) return { kind: 'failed', message: failureMessages.server };
-  const parsed = batchReplySchema.safeParse(parseJson(reply.body));
-  if (!parsed.success || parsed.data.results.length !== batch.length) {
-    return { kind: 'failed', message: failureMessages.foreign };
-  }
-  const results = new Map<string, SubmissionResult>();
-  for (const result of parsed.data.results) {
-    const item = batch[result.index];
-    if (item === undefined || result.client_id !== item.client_id || results.has(item.client_id)) {
-      return { kind: 'failed', message: failureMessages.foreign };
-    }
-    results.set(item.client_id, result);
-  }
-  return { kind: 'results', results };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/**
+ * The outbox's policy on the api layer's answer: a request refused as a whole (400, 413, 415)
+ * marks its leads rejected, since sending it again would fail the same; every other failure,
+ * including a whole-request 404 or 409 that only a proxy or a misrouted address gives, leaves
+ * them waiting.
+ */
+async function sendBatch(options: SyncOptions, batch: OutboxItem[]): Promise<BatchOutcome> {
+  const reply = await postBatch(
+    options,
+    batch.map((item) => item.submission),
+    options.timeoutMs ?? defaultSyncTimeoutMs,
+  );
+  if (reply.ok) return { kind: 'results', results: reply.data };
+  const { kind, code, message } = reply.failure;
+  if (kind === 'refused') return { kind: 'rejected', code, message };
+  return { kind: 'failed', message: `${message} ${retryLater}` };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { appConfig } from '../config/env.ts';
+import { hubConnection } from '../api/hub-connection.ts';
 import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
 import { offlineDb } from './offline-db.ts';
 import { nextSyncDelay, syncOutbox, type SyncReport } from './sync-engine.ts';
@@ -18,9 +18,8 @@ async function run(force: boolean): Promise<SyncReport | undefined> {
   const db = offlineDb();
   try {
     const report = await syncOutbox({
+      ...hubConnection(),
       db,
-      fetch: globalThis.fetch.bind(globalThis),
-      hubUrl: appConfig.hubUrl,
       now: Date.now,
       random: Math.random,
       force,

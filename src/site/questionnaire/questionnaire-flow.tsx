@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useQuestions } from '../../api/use-questions.ts';
+import { useQuestions } from '../../offline/use-questions.ts';
 import type {
   QuestionnaireContact,
   QuestionnaireContactInput,

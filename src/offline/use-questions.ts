@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Question } from '../domain/questionnaire.ts';
-import { loadQuestions } from '../offline/definitions.ts';
-import { HubError } from './hub-client.ts';
+import { HubError } from '../api/hub-client.ts';
+import { loadQuestions } from './definitions.ts';
 
 export type QuestionsState =
   | { status: 'loading' }
