@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { siteConfig } from '../config/site.ts';
+import { sitePaths } from '../domain/routes.ts';
 import { startCookieConsent } from '../ui/cookie-consent.ts';
 import { SkipLink } from '../ui/skip-link.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
@@ -19,18 +20,24 @@ const InstallHint = lazy(async () => ({
 }));
 
 const footerLinks = [
-  { to: '/impressum', label: 'Impressum' },
-  { to: '/datenschutz', label: 'Datenschutz' },
-  { to: '/agb', label: 'AGB' },
-  { to: '/cookies', label: 'Cookies' },
-  { to: '/kontakt', label: 'Kontakt' },
+  { to: sitePaths.imprint, label: 'Impressum' },
+  { to: sitePaths.privacy, label: 'Datenschutz' },
+  { to: sitePaths.terms, label: 'AGB' },
+  { to: sitePaths.cookies, label: 'Cookies' },
+  { to: sitePaths.contact, label: 'Kontakt' },
 ] as const;
 
 export function PublicLayout() {
   const hydrated = useHydrated();
   // The consent banner is loaded after the first paint; it stays until the visitor chose.
+  // The device's background work starts then too, from this shell rather than from the status
+  // element, and never in Survey Desk, which works online only.
   useEffect(() => {
     void startCookieConsent().catch(() => undefined);
+    void import('./start-app.ts').then(
+      ({ startApp }) => startApp(),
+      () => undefined,
+    );
   }, []);
 
   return (
@@ -41,7 +48,7 @@ export function PublicLayout() {
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-[60px] max-w-5xl items-center justify-between gap-4 px-4">
           <Link
-            to="/universa"
+            to={sitePaths.landing}
             className="flex items-center gap-2 font-semibold text-brand-800 no-underline"
           >
             <img src="/favicon.svg" alt="" width="32" height="32" />

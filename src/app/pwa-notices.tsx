@@ -1,9 +1,9 @@
 import { useState, useSyncExternalStore } from 'react';
-import { useRegisterSW } from 'virtual:pwa-register/react';
 import {
   isQuestionnaireInProgress,
   subscribeQuestionnaireActivity,
 } from '../offline/questionnaire-activity.ts';
+import { useRegisterSW } from './register-sw.ts';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { sitePaths } from '../domain/routes.ts';
 
 /**
  * Shown instead of a blank page when a screen throws or its code cannot be loaded. The latter
@@ -29,7 +30,7 @@ export function RouteErrorPage() {
           </button>
         )}
         <Link
-          to="/universa"
+          to={sitePaths.landing}
           className="rounded-md border border-brand-200 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
         >
           Zur Startseite

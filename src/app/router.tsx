@@ -1,4 +1,12 @@
 import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router-dom';
+import {
+  childPath,
+  deskBase,
+  deskPaths,
+  loginPath,
+  questionnairePathPattern,
+  sitePaths,
+} from '../domain/routes.ts';
 import { LandingPage } from '../site/landing/landing-page.tsx';
 import { NotFoundPage } from '../site/not-found/not-found-page.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
@@ -10,51 +18,51 @@ import { RouteErrorPage } from './route-error-page.tsx';
 // entry entirely: scripts/check-size.mjs fails the build when a desk chunk is reachable from it.
 
 const publicRoutes: RouteObject[] = [
-  { path: 'universa', element: <LandingPage /> },
+  { path: childPath(sitePaths.landing), element: <LandingPage /> },
   {
-    path: 'tiptoptabaluga',
+    path: childPath(sitePaths.tabaluga),
     lazy: async () => ({
       Component: (await import('../site/questionnaire/tabaluga-page.tsx')).TabalugaPage,
     }),
   },
   {
-    path: 'pkv',
+    path: childPath(sitePaths.pkv),
     lazy: async () => ({ Component: (await import('../site/questionnaire/pkv-page.tsx')).PkvPage }),
   },
   {
-    path: 'universa/kfz',
+    path: childPath(sitePaths.kfz),
     lazy: async () => ({ Component: (await import('../site/kfz/kfz-page.tsx')).KfzPage }),
   },
-  ...['kontakt', 'universa/kontakt'].map((path): RouteObject => ({
-    path,
+  ...[sitePaths.contact, sitePaths.contactAlias].map((path): RouteObject => ({
+    path: childPath(path),
     lazy: async () => ({
       Component: (await import('../site/contact/contact-page.tsx')).ContactPage,
     }),
   })),
   {
-    path: 'impressum',
+    path: childPath(sitePaths.imprint),
     lazy: async () => ({
       Component: (await import('../site/imprint/imprint-page.tsx')).ImprintPage,
     }),
   },
   {
-    path: 'datenschutz',
+    path: childPath(sitePaths.privacy),
     lazy: async () => ({
       Component: (await import('../site/privacy/privacy-page.tsx')).PrivacyPage,
     }),
   },
   {
-    path: 'agb',
+    path: childPath(sitePaths.terms),
     lazy: async () => ({ Component: (await import('../site/terms/terms-page.tsx')).TermsPage }),
   },
   {
-    path: 'cookies',
+    path: childPath(sitePaths.cookies),
     lazy: async () => ({
       Component: (await import('../site/cookies/cookies-page.tsx')).CookiesPage,
     }),
   },
   {
-    path: 'fragebogen/:id',
+    path: childPath(questionnairePathPattern),
     lazy: async () => ({
       Component: (await import('../site/questionnaire/questionnaire-page.tsx')).QuestionnairePage,
     }),
@@ -62,57 +70,59 @@ const publicRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
+const deskChild = (path: string) => childPath(path, deskBase);
+
 const loadDashboard = async () => ({
   Component: (await import('../desk/dashboard/dashboard-page.tsx')).DashboardPage,
 });
 
 const deskRoutes: RouteObject[] = [
   { index: true, lazy: loadDashboard },
-  { path: 'dashboard', lazy: loadDashboard },
+  { path: deskChild(deskPaths.dashboard), lazy: loadDashboard },
   {
-    path: 'signin',
+    path: deskChild(deskPaths.signin),
     lazy: async () => ({ Component: (await import('../desk/signin/signin-page.tsx')).SigninPage }),
   },
   {
-    path: 'settings',
+    path: deskChild(deskPaths.settings),
     lazy: async () => ({
       Component: (await import('../desk/settings/settings-page.tsx')).SettingsPage,
     }),
   },
   {
-    path: 'customer',
+    path: deskChild(deskPaths.customers),
     lazy: async () => ({
       Component: (await import('../desk/customers/customers-page.tsx')).CustomersPage,
     }),
   },
   {
-    path: 'question',
+    path: deskChild(deskPaths.questionnaires),
     lazy: async () => ({
       Component: (await import('../desk/questionnaires/questionnaires-page.tsx'))
         .QuestionnairesPage,
     }),
   },
   {
-    path: 'question/:id',
+    path: deskChild(deskPaths.questionnaire),
     lazy: async () => ({
       Component: (await import('../desk/questionnaire-editor/questionnaire-editor-page.tsx'))
         .QuestionnaireEditorPage,
     }),
   },
   {
-    path: 'support',
+    path: deskChild(deskPaths.support),
     lazy: async () => ({
       Component: (await import('../desk/support/support-page.tsx')).SupportPage,
     }),
   },
   {
-    path: 'analyse',
+    path: deskChild(deskPaths.analysis),
     lazy: async () => ({
       Component: (await import('../desk/analysis/analysis-page.tsx')).AnalysisPage,
     }),
   },
   {
-    path: 'universa/signup',
+    path: deskChild(deskPaths.signup),
     lazy: async () => ({ Component: (await import('../desk/signup/signup-page.tsx')).SignupPage }),
   },
 ];
@@ -124,11 +134,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     children: [
       // Redirect routes render nothing; `element: null` says so and keeps the router from warning.
-      { index: true, loader: () => redirect('/universa'), element: null },
+      { index: true, loader: () => redirect(sitePaths.landing), element: null },
       // The spec links to /login, which never existed as a screen; keep such links working.
       {
-        path: 'login',
-        loader: ({ request }) => redirect(`/surveydesk/signin${new URL(request.url).search}`),
+        path: childPath(loginPath),
+        loader: ({ request }) => redirect(`${deskPaths.signin}${new URL(request.url).search}`),
         element: null,
       },
       {
@@ -137,7 +147,7 @@ export const routes: RouteObject[] = [
         children: [{ errorElement: <RouteErrorPage />, children: publicRoutes }],
       },
       {
-        path: 'surveydesk',
+        path: childPath(deskBase),
         lazy: async () => ({ Component: (await import('./desk-layout.tsx')).DeskLayout }),
         children: [{ errorElement: <RouteErrorPage />, children: deskRoutes }],
       },

@@ -1,3 +1,4 @@
+import { questionnairePath, sitePaths } from '../domain/routes.ts';
 import { siteConfig } from './site.ts';
 
 export interface PageMeta {
@@ -18,51 +19,51 @@ export const publicPages = {
     title: 'Kostenlose Versicherungsberatung und Angebote',
     description:
       'Persönliche, kostenlose Versicherungsberatung: Angebote für Kinder-Vorsorge, private Krankenversicherung und KFZ anfordern oder Tarife online beantragen.',
-    path: '/universa',
+    path: sitePaths.landing,
   },
   tabaluga: {
     title: 'Tabaluga – Vorsorge für Ihre Kinder',
     description:
       'Kinder-Vorsorge mit Tabaluga: drei kurze Fragen beantworten und ein kostenloses, unverbindliches Angebot für die Zukunft Ihrer Kinder erhalten.',
-    path: '/tiptoptabaluga',
+    path: sitePaths.tabaluga,
   },
   pkv: {
     title: 'Private Krankenversicherung (PKV)',
     description:
       'Private Krankenversicherung nach Ihren Wünschen: wenige Fragen zu Ihrer Situation beantworten und ein kostenloses, unverbindliches PKV-Angebot erhalten.',
-    path: '/pkv',
+    path: sitePaths.pkv,
   },
   kfz: {
     title: 'KFZ-Versicherung: Rückruf anfordern',
     description:
       'KFZ-Versicherung wechseln und sparen: Fordern Sie einen kostenlosen Rückruf an. Wir vergleichen für Sie und beraten Sie persönlich und unverbindlich.',
-    path: '/universa/kfz',
+    path: sitePaths.kfz,
   },
   contact: {
     title: 'Kostenlosen Versicherungscheck buchen',
     description:
       'Buchen Sie Ihren kostenlosen Versicherungscheck: Wir prüfen Ihre bestehenden Verträge und zeigen, wo Sie besser oder günstiger versichert sein können.',
-    path: '/kontakt',
+    path: sitePaths.contact,
   },
   imprint: {
     title: 'Impressum',
     description: `Impressum und Statusinformationen nach § 15 VersVermV von ${siteConfig.agencyName}, gebundener Versicherungsvertreter nach § 34d Abs. 7 GewO.`,
-    path: '/impressum',
+    path: sitePaths.imprint,
   },
   privacy: {
     title: 'Datenschutzerklärung',
     description: `Wie ${siteConfig.agencyName} Ihre Daten bei Fragebögen, Rückruf- und Kontaktanfragen verarbeitet, was offline auf Ihrem Gerät gespeichert wird und welche Rechte Sie haben.`,
-    path: '/datenschutz',
+    path: sitePaths.privacy,
   },
   terms: {
     title: 'Allgemeine Geschäftsbedingungen',
     description: `Allgemeine Geschäftsbedingungen für die kostenlose Nutzung der Website, der Fragebögen und der Anfrageformulare von ${siteConfig.agencyName}.`,
-    path: '/agb',
+    path: sitePaths.terms,
   },
   cookies: {
     title: 'Cookie-Richtlinie',
     description: `Welche Cookies und welchen Speicher auf Ihrem Gerät ${siteConfig.agencyName} nutzt, wofür und wie lange, und wie Sie Ihre Cookie-Einstellungen ändern.`,
-    path: '/cookies',
+    path: sitePaths.cookies,
   },
 } as const satisfies Record<string, PageMeta>;
 
@@ -72,7 +73,7 @@ export const publicPages = {
  */
 export const publicPageAddresses: { path: string; meta: PageMeta }[] = [
   ...Object.values(publicPages).map((meta) => ({ path: meta.path, meta })),
-  { path: '/universa/kontakt', meta: publicPages.contact },
+  { path: sitePaths.contactAlias, meta: publicPages.contact },
 ];
 
 const questionnaireDescription =
@@ -83,7 +84,7 @@ export function questionnairePage(id: string, valid: boolean): PageMeta {
   return {
     title: valid ? `Fragebogen ${id}` : 'Fragebogen nicht gefunden',
     description: questionnaireDescription,
-    path: `/fragebogen/${encodeURIComponent(id)}`,
+    path: questionnairePath(id),
   };
 }
 

@@ -2,8 +2,6 @@
 // site, the Vite dev proxy and the service worker's navigation rules all read this module, so an
 // address is added or renamed once. Pure TypeScript: the server and the worker import it too.
 
-import { isFormIdText } from './questionnaire.ts';
-
 /** Public screens (src/site), by the spec's addresses. */
 export const sitePaths = {
   landing: '/universa',
@@ -18,6 +16,13 @@ export const sitePaths = {
   terms: '/agb',
   cookies: '/cookies',
 } as const;
+
+/**
+ * A form id as an address carries it (`/fragebogen/7`): a positive whole number, no sign or zeros.
+ * Defined here rather than in questionnaire.ts so that reading an address never loads zod: the
+ * router and the page metadata sit in the landing page's entry chunk.
+ */
+export const isFormIdText = (id: string): boolean => /^[1-9]\d{0,8}$/.test(id);
 
 /** A questionnaire made in Survey Desk (DESIGN 9): `/fragebogen/{id}`. */
 export const questionnairePathPattern = '/fragebogen/:id';

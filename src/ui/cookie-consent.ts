@@ -1,5 +1,6 @@
 import type { CookieConsentConfig } from 'vanilla-cookieconsent';
 import { siteConfig } from '../config/site.ts';
+import { sitePaths } from '../domain/routes.ts';
 
 /** Which text of the consent banner the visitor saw; stored with every lead. */
 export const COOKIE_CONSENT_VERSION = '2026-11-22';
@@ -40,7 +41,7 @@ const config: CookieConsentConfig = {
           acceptAllBtn: 'Alle akzeptieren',
           acceptNecessaryBtn: 'Alle ablehnen',
           showPreferencesBtn: 'Einstellungen',
-          footer: '<a href="/datenschutz">Datenschutz</a> <a href="/impressum">Impressum</a>',
+          footer: `<a href="${sitePaths.privacy}">Datenschutz</a> <a href="${sitePaths.imprint}">Impressum</a>`,
         },
         preferencesModal: {
           title: 'Cookie-Einstellungen',
@@ -74,8 +75,7 @@ const config: CookieConsentConfig = {
             },
             {
               title: 'Mehr Informationen',
-              description:
-                'Einzelheiten finden Sie in der <a href="/datenschutz">Datenschutzerklärung</a> und unter <a href="/cookies">Cookies</a>.',
+              description: `Einzelheiten finden Sie in der <a href="${sitePaths.privacy}">Datenschutzerklärung</a> und unter <a href="${sitePaths.cookies}">Cookies</a>.`,
             },
           ],
         },

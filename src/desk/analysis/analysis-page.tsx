@@ -1,3 +1,4 @@
+import { deskPaths } from '../../domain/routes.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
 
@@ -6,7 +7,7 @@ export function AnalysisPage() {
     title: 'Analyse – Survey Desk',
     description:
       'Auswertungen Ihrer Fragebögen in Survey Desk: Sobald genügend Antworten vorliegen, erscheinen hier die Analysen; frühere Auswertungen über den Support.',
-    path: '/surveydesk/analyse',
+    path: deskPaths.analysis,
   });
   return (
     <div className="py-8">

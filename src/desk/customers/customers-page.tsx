@@ -1,3 +1,4 @@
+import { deskPaths } from '../../domain/routes.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
 
@@ -6,7 +7,7 @@ export function CustomersPage() {
     title: 'Kunden Daten – Survey Desk',
     description:
       'Kundendaten durchsuchen und pflegen: alle Interessenten aus Fragebögen und Kontaktformularen mit ihren Kontaktdaten und Details in einer Tabelle.',
-    path: '/surveydesk/customer',
+    path: deskPaths.customers,
   });
   return (
     <div className="py-8">

@@ -1,3 +1,4 @@
+import { deskPaths } from '../../domain/routes.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
 
@@ -6,7 +7,7 @@ export function DashboardPage() {
     title: 'Dashboard – Survey Desk',
     description:
       'Startseite von Survey Desk: Überblick über Kunden, Fragebögen, Analysen und Support im internen Arbeitsbereich der Versicherungsagentur.',
-    path: '/surveydesk/dashboard',
+    path: deskPaths.dashboard,
   });
   return (
     <div className="py-8">

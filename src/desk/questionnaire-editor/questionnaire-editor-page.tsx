@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { deskQuestionnairePath } from '../../domain/routes.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
 
@@ -8,7 +9,7 @@ export function QuestionnaireEditorPage() {
   usePageMeta({
     title: `Fragebogen „${id}“ bearbeiten – Survey Desk`,
     description: `Fragebogen „${id}“ in Survey Desk bearbeiten: Titel, Beschreibung und Bild pflegen, Fragen und Antwortoptionen anlegen, ändern und ordnen.`,
-    path: `/surveydesk/question/${encodeURIComponent(id)}`,
+    path: deskQuestionnairePath(id),
   });
   return (
     <div className="py-8">

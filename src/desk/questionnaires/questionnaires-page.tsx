@@ -1,3 +1,4 @@
+import { deskPaths } from '../../domain/routes.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
 
@@ -6,7 +7,7 @@ export function QuestionnairesPage() {
     title: 'Fragebogen – Survey Desk',
     description:
       'Alle Fragebögen der Agentur im Überblick: Titel, Beschreibung und Erstelldatum ansehen, neue Fragebögen anlegen und bestehende zum Bearbeiten öffnen.',
-    path: '/surveydesk/question',
+    path: deskPaths.questionnaires,
   });
   return (
     <div className="py-8">

@@ -1,3 +1,4 @@
+import { deskPaths } from '../../domain/routes.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
 
@@ -6,7 +7,7 @@ export function SettingsPage() {
     title: 'Einstellungen – Survey Desk',
     description:
       'Kontoeinstellungen in Survey Desk: Ihre E-Mail-Adresse und der Bestätigungsstatus von E-Mail-Adresse und Telefonnummer Ihres Mitarbeiterkontos.',
-    path: '/surveydesk/settings',
+    path: deskPaths.settings,
   });
   return (
     <div className="py-8">

@@ -1,3 +1,4 @@
+import { deskPaths } from '../../domain/routes.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
 
@@ -6,7 +7,7 @@ export function SupportPage() {
     title: 'Support & Dokumentation – Survey Desk',
     description:
       'Hilfe zu Survey Desk: häufige Fragen zu Kunden, Fragebögen und Analysen, die Dokumentation und ein Formular für Ihre Nachricht an das Support-Team.',
-    path: '/surveydesk/support',
+    path: deskPaths.support,
   });
   return (
     <div className="py-8">

@@ -9,6 +9,7 @@
 
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site.ts';
+import { sitePaths } from '../../domain/routes.ts';
 import { CookieSettingsButton } from '../../ui/cookie-settings-button.tsx';
 import { LegalPage, LegalSection, linkClass } from '../../ui/legal-text.tsx';
 import { publicPages } from '../../config/page-meta.ts';
@@ -201,7 +202,7 @@ export function CookiesPage() {
           Außerdem können Sie Cookies und Websitedaten jederzeit in den Einstellungen Ihres Browsers
           löschen. Anfragen, die dann noch auf Ihrem Gerät auf die Übertragung warten, gehen dabei
           verloren. Mehr zur Verarbeitung Ihrer Daten lesen Sie in unserer{' '}
-          <Link to="/datenschutz" className={linkClass}>
+          <Link to={sitePaths.privacy} className={linkClass}>
             Datenschutzerklärung
           </Link>
           .

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { siteConfig, type LinkTarget } from '../../config/site.ts';
+import { sitePaths } from '../../domain/routes.ts';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { publicPages } from '../../config/page-meta.ts';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
@@ -16,25 +17,25 @@ const offers: readonly OfferCard[] = [
   {
     title: 'Tabaluga – Vorsorge für Ihre Kinder',
     text: 'Finanzielle Sicherheit und ein guter Start ins Leben: Vorsorge, die mit Ihren Kindern wächst.',
-    to: '/tiptoptabaluga',
+    to: sitePaths.tabaluga,
     action: 'Kostenloses Angebot anfordern',
   },
   {
     title: 'Private Krankenversicherung',
     text: 'Leistungen nach Ihren Wünschen, vom Einbettzimmer bis zur Chefarztbehandlung.',
-    to: '/pkv',
+    to: sitePaths.pkv,
     action: 'Kostenloses Angebot anfordern',
   },
   {
     title: 'KFZ-Versicherung',
     text: 'Jetzt wechseln und sparen: Wir rufen Sie zurück und vergleichen für Sie.',
-    to: '/universa/kfz',
+    to: sitePaths.kfz,
     action: 'Rückruf anfordern',
   },
   {
     title: 'Versicherungscheck',
     text: 'Wir prüfen Ihre bestehenden Verträge und beraten Sie persönlich und kostenlos.',
-    to: '/universa/kontakt',
+    to: sitePaths.contactAlias,
     action: 'Kontaktformular öffnen',
   },
 ];
@@ -150,11 +151,11 @@ export function LandingPage() {
 
       <p className="mt-12 max-w-prose text-sm text-slate-600">
         Mehr erfahren Sie in unseren{' '}
-        <Link to="/agb" className="underline underline-offset-2 hover:text-brand-700">
+        <Link to={sitePaths.terms} className="underline underline-offset-2 hover:text-brand-700">
           AGB
         </Link>{' '}
         und in unserer{' '}
-        <Link to="/datenschutz" className="underline underline-offset-2 hover:text-brand-700">
+        <Link to={sitePaths.privacy} className="underline underline-offset-2 hover:text-brand-700">
           Datenschutzerklärung
         </Link>
         . Für Online-Anträge gelten zusätzlich die{' '}

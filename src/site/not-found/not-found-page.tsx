@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { notFoundPage } from '../../config/page-meta.ts';
+import { sitePaths } from '../../domain/routes.ts';
 import { useNoindex } from '../../ui/use-noindex.ts';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
 
@@ -13,7 +14,7 @@ export function NotFoundPage() {
         <p>Die Seite, die Sie aufrufen wollten, gibt es nicht oder nicht mehr.</p>
       </PageHeader>
       <Link
-        to="/universa"
+        to={sitePaths.landing}
         className="inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
       >
         Zur Startseite

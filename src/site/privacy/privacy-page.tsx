@@ -11,6 +11,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site.ts';
+import { sitePaths } from '../../domain/routes.ts';
 import { CookieSettingsButton } from '../../ui/cookie-settings-button.tsx';
 import {
   AddressBlock,
@@ -304,7 +305,7 @@ export function PrivacyPage() {
           gewählten Kategorien und die Fassung der Einstellungen mit der Anfrage, als Nachweis Ihrer
           Einwilligung. Rechtsgrundlage ist § 25 Abs. 2 Nr. 2 TDDDG und Art. 6 Abs. 1 lit. c in
           Verbindung mit Art. 7 Abs. 1 DSGVO. Alle Einzelheiten finden Sie auf unserer Seite{' '}
-          <Link to="/cookies" className={linkClass}>
+          <Link to={sitePaths.cookies} className={linkClass}>
             Cookies
           </Link>
           .

@@ -9,6 +9,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site.ts';
+import { sitePaths } from '../../domain/routes.ts';
 import { LegalPage, LegalSection, linkClass, MailLink } from '../../ui/legal-text.tsx';
 import { publicPages } from '../../config/page-meta.ts';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
@@ -82,7 +83,7 @@ export function TermsPage() {
               dazu sind für Sie kostenlos und unverbindlich. Kommt ein Versicherungsvertrag
               zustande, erhalten wir vom Versicherer eine Provision, die im Versicherungsbeitrag
               enthalten ist (siehe{' '}
-              <Link to="/impressum" className={linkClass}>
+              <Link to={sitePaths.imprint} className={linkClass}>
                 Impressum
               </Link>
               , Statusinformationen).
@@ -119,7 +120,7 @@ export function TermsPage() {
               Wir verarbeiten Ihre personenbezogenen Daten nach den geltenden
               Datenschutzvorschriften, insbesondere der Datenschutz-Grundverordnung (DSGVO). Welche
               Daten wir wozu verarbeiten und welche Rechte Sie haben, erfahren Sie in unserer{' '}
-              <Link to="/datenschutz" className={linkClass}>
+              <Link to={sitePaths.privacy} className={linkClass}>
                 Datenschutzerklärung
               </Link>
               .
@@ -237,7 +238,7 @@ export function TermsPage() {
             <>
               Angaben zu außergerichtlichen Schlichtungsstellen und zur Verbraucherstreitbeilegung
               finden Sie im{' '}
-              <Link to="/impressum" className={linkClass}>
+              <Link to={sitePaths.imprint} className={linkClass}>
                 Impressum
               </Link>
               .
