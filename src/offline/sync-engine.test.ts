@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmissionResult } from '../domain/submission.ts';
+import { questionnaireLead } from '../testing/lead-fixtures.ts';
 import { openOfflineDb, type OfflineDb, type OutboxItem } from './outbox-db.ts';
 import { countWaiting, enqueue, listRejected } from './outbox.ts';
 import {
@@ -29,19 +30,7 @@ afterEach(async () => {
   await Dexie.delete(db.name);
 });
 
-function lead(extra: Record<string, unknown> = {}) {
-  return {
-    client_id: crypto.randomUUID(),
-    form_id: 1,
-    source: 'questionnaire' as const,
-    answers: [{ question_id: 3, answer: 'Ja' }],
-    first_name: 'Erika',
-    last_name: 'Mustermann',
-    email: 'erika@example.de',
-    phone: '0301234567',
-    ...extra,
-  };
-}
+const lead = questionnaireLead;
 
 /** Queues `count` leads, one millisecond apart so their order is known. */
 async function queue(count: number, extra: Record<string, unknown> = {}): Promise<string[]> {
