@@ -1,6 +1,12 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+} from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { deskPaths, questionnairePath, sitePaths } from '../domain/routes.ts';
 import { routes } from './router.tsx';
 
 // Runs in Node without a DOM: public pages must stay renderable at build time (DESIGN 4), so
@@ -37,5 +43,18 @@ describe('route table', () => {
   it('renders a lazily loaded public page', async () => {
     const html = await renderPath('/impressum');
     expect(html).toContain('Impressum');
+  });
+
+  it('has a screen for every address of the routes module', () => {
+    const addresses = [
+      ...Object.values(sitePaths),
+      questionnairePath(1),
+      ...Object.values(deskPaths).map((path) => path.replace(':id', 'Tabaluga')),
+    ];
+    for (const address of addresses) {
+      const screen = matchRoutes(routes, address)?.at(-1)?.route;
+      expect(screen?.path, address).toBeDefined();
+      expect(screen?.path, address).not.toBe('*');
+    }
   });
 });
