@@ -5,8 +5,8 @@ import type { SubmissionEnvelope } from './submission.ts';
 export const TABALUGA_FORM_ID = 1;
 export const PKV_FORM_ID = 2;
 
-/** A form id as an address carries it (`/fragebogen/7`): a positive whole number, no sign or zeros. */
-export const isFormIdText = (id: string): boolean => /^[1-9]\d{0,8}$/.test(id);
+// The form id as an address carries it is checked where the addresses live.
+export { isFormIdText } from './routes.ts';
 /** The spec shows the children's date inputs for the question whose id is 2. */
 export const CHILD_DATES_QUESTION_ID = 2;
 export const MAX_CHILDREN = 3;
