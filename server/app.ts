@@ -1,47 +1,47 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hubPrefix } from '../src/domain/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { registerErrorHandler } from './http/errors.ts';
-import { registerStaticSite } from './http/static-site.ts';
+import { gatewayArea } from './gateway/gateway-area.ts';
 import { createHubAuth } from './hub/auth.ts';
-import { registerFormRoutes } from './hub/forms-routes.ts';
-import { registerLoginRoutes } from './hub/login-routes.ts';
-import { registerResponseRoutes } from './hub/responses-routes.ts';
+import { createFormsRepository } from './hub/forms-repository.ts';
+import { hubArea } from './hub/hub-area.ts';
+import { createResponsesRepository } from './hub/responses-repository.ts';
+import { loggerOptions, type LogOutput } from './logging.ts';
+import { staticSite } from './site/static-site.ts';
 
 export interface AppOptions {
-  config: Pick<ServerConfig, 'jwtSecret' | 'hubService' | 'rateLimit' | 'staticDir' | 'logLevel'>;
+  config: Pick<ServerConfig, 'jwtSecret' | 'hubService' | 'rateLimit' | 'staticDir' | 'logLevel'> &
+    Partial<Pick<ServerConfig, 'gateway'>>;
   db: Database;
   now?: () => Date;
-  /** Tests pass false to keep their output clean, or a stream to read what would be logged. */
-  logger?: boolean | { stream: NodeJS.WritableStream };
+  /** JSON lines by default. Tests pass false to keep their output clean, or a stream to read what would be logged. */
+  logger?: LogOutput;
 }
 
+/**
+ * The server: plugins, then the database's repositories, then the areas. Each area is an
+ * encapsulated plugin with its own error and not-found handler, so each answers in its own shape:
+ * the hub under /api, the gateway under /auth/v1, /rest/v1 and /storage/v1, the static site for
+ * everything else.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
-            // Request logs carry method, path and status only: no IP address, no query string
-            // and no body, because those can identify a visitor.
-            serializers: {
-              req: (req) => ({ method: req.method, url: req.url.split('?')[0] }),
-              res: (res) => ({ statusCode: res.statusCode }),
-            },
-          },
+    logger: loggerOptions(config.logLevel, options.logger ?? 'json'),
     bodyLimit: 64 * 1024,
     // A new UUID per request, not a counter: ids stay unique across restarts and instances.
     genReqId: () => crypto.randomUUID(),
   });
 
-  registerErrorHandler(app);
-  // The API speaks JSON only: plain text would reach validation as a string and earn a
+  // Plugins. Route schemas are zod schemas, the same ones the browser validates with.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The APIs speak JSON only: plain text would reach validation as a string and earn a
   // confusing 400 instead of a clear 415.
   app.removeContentTypeParser('text/plain');
   await app.register(helmet, {
@@ -69,15 +69,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Limits apply per route (see the routes); the store is in memory, per instance.
   await app.register(rateLimit, { global: false });
 
+  // The database and its repositories.
+  const forms = createFormsRepository(db);
+  const responses = createResponsesRepository(db);
   const auth = createHubAuth({ secret: config.jwtSecret, db, service: config.hubService });
 
-  app.get('/api/health', async () => {
-    await db.query('select 1');
-    return { status: 'ok' };
+  // The areas.
+  await app.register(hubArea, {
+    prefix: hubPrefix,
+    db,
+    auth,
+    forms,
+    responses,
+    now,
+    rateLimit: config.rateLimit,
   });
-  registerLoginRoutes(app, auth);
-  registerFormRoutes(app, db);
-  registerResponseRoutes(app, { db, auth, now, rateLimit: config.rateLimit });
-  await registerStaticSite(app, config.staticDir);
+  if (config.gateway) await app.register(gatewayArea);
+  await app.register(staticSite, { staticDir: config.staticDir });
   return app;
 }

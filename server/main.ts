@@ -18,7 +18,8 @@ const db = await openDatabase({
     ),
 });
 const setup = await setupDatabase(db, { gateway: config.gateway, admin: config.admin });
-const app = await buildApp({ config, db });
+// Readable lines for a person at a terminal, JSON for a log collector.
+const app = await buildApp({ config, db, logger: process.stdout.isTTY ? 'terminal' : 'json' });
 
 let stopping = false;
 async function stop(signal: string) {

@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { HubError } from './errors.ts';
 
 const HUB_ISSUER = 'universa-hub';
 const HUB_AUDIENCE = 'hub';
@@ -13,7 +13,10 @@ export interface HubAuth {
     email: string,
     password: string,
   ): Promise<{ token: string; expires_in: number }>;
-  /** Integrations (hub token) and enabled staff (a gateway session of role staff or admin). */
+  /**
+   * A route hook: lets through integrations (hub token) and enabled staff (a gateway session of
+   * role staff or admin), refuses everyone else.
+   */
   requireReader(request: FastifyRequest): Promise<void>;
 }
 
@@ -32,7 +35,7 @@ export function createHubAuth(options: {
         !sameText(email.toLowerCase(), service.email) ||
         !sameText(password, service.password)
       ) {
-        throw new HttpError(401, 'invalid_credentials', 'E-Mail oder Passwort ist falsch.');
+        throw new HubError(401, 'invalid_credentials', 'E-Mail oder Passwort ist falsch.');
       }
       const token = await new SignJWT({ role: 'hub_service' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -48,11 +51,11 @@ export function createHubAuth(options: {
     async requireReader(request) {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-      if (!token) throw new HttpError(401, 'unauthorized', 'Anmeldung erforderlich.');
+      if (!token) throw new HubError(401, 'unauthorized', 'Anmeldung erforderlich.');
       const payload = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance: 30 })
         .then((r) => r.payload)
         .catch(() => {
-          throw new HttpError(401, 'invalid_token', 'Das Token ist ungültig oder abgelaufen.');
+          throw new HubError(401, 'invalid_token', 'Das Token ist ungültig oder abgelaufen.');
         });
       if (
         payload.iss === HUB_ISSUER &&
@@ -69,7 +72,7 @@ export function createHubAuth(options: {
         const role = staff.rows[0]?.role;
         if (role === 'staff' || role === 'admin') return;
       }
-      throw new HttpError(
+      throw new HubError(
         403,
         'forbidden',
         'Für dieses Konto ist der Zugriff nicht freigeschaltet.',

@@ -49,3 +49,13 @@ export async function listQuestions(db: Queryable, formIds: number[]): Promise<Q
   );
   return result.rows;
 }
+
+export type FormsRepository = ReturnType<typeof createFormsRepository>;
+
+export function createFormsRepository(db: Queryable) {
+  return {
+    list: () => listForms(db),
+    find: (id: number) => findForm(db, id),
+    questions: (formIds: number[]) => listQuestions(db, formIds),
+  };
+}

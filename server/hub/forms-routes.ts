@@ -1,43 +1,40 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
-import { findForm, listForms, listQuestions } from './forms-repository.ts';
-import { parseOrThrow } from './validation.ts';
+import { HubError } from './errors.ts';
+import type { FormsRepository } from './forms-repository.ts';
+import { idParams } from './params.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const formsQuery = z.object({ include: z.enum(['questions']).optional() });
 
-export function registerFormRoutes(app: FastifyInstance, db: Database): void {
-  app.get('/api/forms', async (request) => {
-    const { include } = parseOrThrow(formsQuery, request.query);
-    const forms = await listForms(db);
-    if (include !== 'questions') return forms;
-    const questions = await listQuestions(
-      db,
-      forms.map((f) => f.id),
-    );
-    return forms.map((form) => ({
+export const formRoutes: FastifyPluginAsyncZod<{ forms: FormsRepository }> = async (
+  hub,
+  { forms },
+) => {
+  hub.get('/forms', { schema: { querystring: formsQuery } }, async (request) => {
+    const all = await forms.list();
+    if (request.query.include !== 'questions') return all;
+    const questions = await forms.questions(all.map((f) => f.id));
+    return all.map((form) => ({
       ...form,
       questions: questions.filter((q) => q.form_id === form.id),
     }));
   });
 
-  app.get('/api/forms/:id', async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
-    const form = await findForm(db, id);
+  hub.get('/forms/:id', { schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
+    const form = await forms.find(id);
     if (!form) throw unknownForm(id);
     return form;
   });
 
-  app.get('/api/forms/:id/questions', async (request) => {
-    const { id } = parseOrThrow(idParams, request.params);
-    const questions = await listQuestions(db, [id]);
-    if (questions.length === 0 && !(await findForm(db, id))) throw unknownForm(id);
+  hub.get('/forms/:id/questions', { schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
+    const questions = await forms.questions([id]);
+    if (questions.length === 0 && !(await forms.find(id))) throw unknownForm(id);
     return questions;
   });
-}
+};
 
-function unknownForm(id: number): HttpError {
-  return new HttpError(404, 'unknown_form', `Fragebogen ${id} gibt es nicht.`);
+function unknownForm(id: number): HubError {
+  return new HubError(404, 'unknown_form', `Fragebogen ${id} gibt es nicht.`);
 }

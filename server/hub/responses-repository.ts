@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson, type Submission } from '../../src/domain/submission.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
 
-export interface SaveOutcome {
-  status: 'created' | 'duplicate';
-  id: number;
-}
+/** What became of a lead; the hub turns a refusal into its answer to the caller. */
+export type SaveOutcome =
+  | { kind: 'created'; id: number }
+  | { kind: 'duplicate'; id: number }
+  /** Another lead was stored under this client_id before. */
+  | { kind: 'conflict' }
+  | { kind: 'unknown-form'; formId: number }
+  | { kind: 'unknown-questions'; formId: number; questionIds: number[] };
 
 /** Thrown inside the transaction when another request stored the same client_id first. */
 class LostRace extends Error {}
@@ -18,7 +21,8 @@ export function submissionHash(submission: Submission): string {
 /**
  * Stores one lead: the customer upserted by lower-cased e-mail, the response and its answers,
  * all in one transaction. Idempotent by client_id: the same content again returns the first
- * result and writes nothing; other content under a known client_id is a conflict.
+ * result and writes nothing; other content under a known client_id is a conflict. A refused lead
+ * writes nothing.
  */
 export async function saveSubmission(
   db: Database,
@@ -29,8 +33,7 @@ export async function saveSubmission(
   const earlier = await findByClientId(db, submission.client_id);
   if (earlier) return asDuplicate(earlier, hash);
   try {
-    const id = await db.transaction((tx) => insertSubmission(tx, submission, hash, now));
-    return { status: 'created', id };
+    return await db.transaction((tx) => insertSubmission(tx, submission, hash, now));
   } catch (error) {
     if (!(error instanceof LostRace)) throw error;
     // A concurrent request committed this client_id while ours waited; ours rolled back.
@@ -49,14 +52,9 @@ async function findByClientId(db: Queryable, clientId: string) {
 }
 
 function asDuplicate(earlier: { id: number; payload_hash: string }, hash: string): SaveOutcome {
-  if (earlier.payload_hash !== hash) {
-    throw new HttpError(
-      409,
-      'conflict',
-      'Unter dieser client_id wurde bereits eine andere Einsendung gespeichert.',
-    );
-  }
-  return { status: 'duplicate', id: earlier.id };
+  return earlier.payload_hash === hash
+    ? { kind: 'duplicate', id: earlier.id }
+    : { kind: 'conflict' };
 }
 
 async function insertSubmission(
@@ -64,11 +62,10 @@ async function insertSubmission(
   s: Submission,
   hash: string,
   now: Date,
-): Promise<number> {
+): Promise<SaveOutcome> {
+  // Both checks come before the first write, so a refusal leaves nothing to roll back.
   const form = await tx.query('select 1 from public.forms where id = $1', [s.form_id]);
-  if (form.rows.length === 0) {
-    throw new HttpError(422, 'unknown_form', `Fragebogen ${s.form_id} gibt es nicht.`);
-  }
+  if (form.rows.length === 0) return { kind: 'unknown-form', formId: s.form_id };
   const questionIds = s.answers.map((a) => a.question_id);
   if (questionIds.length > 0) {
     const known = await tx.query<{ id: number }>(
@@ -78,12 +75,7 @@ async function insertSubmission(
     const knownIds = new Set(known.rows.map((r) => r.id));
     const unknown = questionIds.filter((id) => !knownIds.has(id));
     if (unknown.length > 0) {
-      throw new HttpError(
-        422,
-        'unknown_question',
-        `Fragebogen ${s.form_id} hat keine Frage mit der Nummer ${unknown.join(', ')}.`,
-        { question_ids: unknown },
-      );
+      return { kind: 'unknown-questions', formId: s.form_id, questionIds: unknown };
     }
   }
 
@@ -157,7 +149,7 @@ async function insertSubmission(
       [responseId, questionIds, s.answers.map((a) => a.answer)],
     );
   }
-  return responseId;
+  return { kind: 'created', id: responseId };
 }
 
 const responseColumns = `r.id, r.client_id, r.form_id, r.user_id, r.source, r.first_name,
@@ -196,4 +188,14 @@ export async function listResponses(db: Queryable, query: ResponseListQuery) {
     [query.formId ?? null, query.since ?? null, query.limit],
   );
   return result.rows;
+}
+
+export type ResponsesRepository = ReturnType<typeof createResponsesRepository>;
+
+export function createResponsesRepository(db: Database) {
+  return {
+    save: (submission: Submission, now: Date) => saveSubmission(db, submission, now),
+    find: (id: number) => findResponse(db, id),
+    list: (query: ResponseListQuery) => listResponses(db, query),
+  };
 }

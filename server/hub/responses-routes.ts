@@ -1,19 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   batchRequestSchema,
-  parseSubmission,
   submissionLimits,
   type SubmissionResult,
 } from '../../src/domain/submission.ts';
-import type { Database } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
 import type { HubAuth } from './auth.ts';
-import { findResponse, listResponses, saveSubmission } from './responses-repository.ts';
-import { parseOrThrow } from './validation.ts';
+import { HubError } from './errors.ts';
+import { idParams } from './params.ts';
+import type { ResponsesRepository } from './responses-repository.ts';
+import { createSubmissionIntake, submissionBody } from './submissions.ts';
 
 export interface ResponseRouteOptions {
-  db: Database;
+  responses: ResponsesRepository;
   auth: HubAuth;
   now: () => Date;
   rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
@@ -23,102 +22,70 @@ export interface ResponseRouteOptions {
 // leaves room without letting one request tie up the server.
 const BATCH_BODY_LIMIT = 1024 * 1024;
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const listQuery = z.object({
   form_id: z.coerce.number().int().positive().optional(),
   since: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-export function registerResponseRoutes(app: FastifyInstance, options: ResponseRouteOptions): void {
-  const { db, auth, now } = options;
+export const responseRoutes: FastifyPluginAsyncZod<ResponseRouteOptions> = async (
+  hub,
+  { responses, auth, now, rateLimit },
+) => {
+  const intake = createSubmissionIntake({ responses, now });
 
-  async function store(body: unknown) {
-    const parsed = parseSubmission(body, now);
-    if (!parsed.success) {
-      throw new HttpError(
-        400,
-        'validation_failed',
-        'Die Angaben sind unvollständig oder ungültig.',
-        parsed.issues,
-      );
-    }
-    // A bot filled the hidden field: answer as if stored, so it learns nothing, store nothing.
-    if (parsed.data.website) {
-      return { status: 'created' as const, id: 0, client_id: parsed.data.client_id };
-    }
-    const outcome = await saveSubmission(db, parsed.data, now());
-    return { ...outcome, client_id: parsed.data.client_id };
-  }
-
-  app.post(
-    '/api/responses',
+  hub.post(
+    '/responses',
     {
+      schema: { body: submissionBody(now) },
       bodyLimit: submissionLimits.maxBodyBytes,
-      config: { rateLimit: { max: options.rateLimit.submissionsPerMinute, timeWindow: 60_000 } },
+      config: { rateLimit: { max: rateLimit.submissionsPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
-      const result = await store(request.body);
-      return reply.code(result.status === 'created' ? 201 : 200).send(result);
+      const receipt = await intake.store(request.body);
+      return reply.code(receipt.status === 'created' ? 201 : 200).send(receipt);
     },
   );
 
-  app.post(
-    '/api/responses/batch',
+  hub.post(
+    '/responses/batch',
     {
+      // Only the envelope here: each item is judged on its own, so one bad lead never
+      // refuses the others.
+      schema: { body: batchRequestSchema },
       bodyLimit: BATCH_BODY_LIMIT,
-      config: { rateLimit: { max: options.rateLimit.batchesPerMinute, timeWindow: 60_000 } },
+      config: { rateLimit: { max: rateLimit.batchesPerMinute, timeWindow: 60_000 } },
     },
     async (request) => {
-      const { submissions } = parseOrThrow(batchRequestSchema, request.body);
       const results: SubmissionResult[] = [];
       // One after another: each lead is its own transaction, so one rejected lead never
       // blocks or undoes the others.
-      for (const [index, item] of submissions.entries()) {
-        const clientId = readClientId(item);
-        try {
-          if (Buffer.byteLength(JSON.stringify(item)) > submissionLimits.maxBodyBytes) {
-            throw new HttpError(413, 'payload_too_large', 'Diese Einsendung ist zu groß.');
-          }
-          const saved = await store(item);
-          results.push({ index, client_id: saved.client_id, status: saved.status, id: saved.id });
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          results.push({
-            index,
-            client_id: clientId,
-            status: 'rejected',
-            error: {
-              code: error.code,
-              message: error.message,
-              ...(error.details === undefined ? {} : { details: error.details }),
-            },
-          });
-        }
+      for (const [index, item] of request.body.submissions.entries()) {
+        results.push(await intake.storeItem(item, index));
       }
       return { results };
     },
   );
 
-  app.get('/api/responses/:id', async (request) => {
-    await auth.requireReader(request);
-    const { id } = parseOrThrow(idParams, request.params);
-    const response = await findResponse(db, id);
-    if (!response) throw new HttpError(404, 'not_found', `Einsendung ${id} gibt es nicht.`);
-    return response;
-  });
+  // Reading is for integrations and staff. The check runs on request, before validation: a
+  // caller without access learns nothing about the addresses, not even that an id is malformed.
+  hub.get(
+    '/responses/:id',
+    { onRequest: auth.requireReader, schema: { params: idParams } },
+    async (request) => {
+      const { id } = request.params;
+      const response = await responses.find(id);
+      if (!response) throw new HubError(404, 'not_found', `Einsendung ${id} gibt es nicht.`);
+      return response;
+    },
+  );
 
-  app.get('/api/responses', async (request) => {
-    await auth.requireReader(request);
-    const query = parseOrThrow(listQuery, request.query);
-    return listResponses(db, { formId: query.form_id, since: query.since, limit: query.limit });
-  });
-}
-
-function readClientId(item: unknown): string | null {
-  if (item && typeof item === 'object' && 'client_id' in item) {
-    const value = (item as { client_id: unknown }).client_id;
-    if (typeof value === 'string') return value;
-  }
-  return null;
-}
+  hub.get(
+    '/responses',
+    { onRequest: auth.requireReader, schema: { querystring: listQuery } },
+    async (request) => {
+      const { form_id, since, limit } = request.query;
+      return responses.list({ formId: form_id, since, limit });
+    },
+  );
+};

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerStaticSite } from './static-site.ts';
+import { staticSite } from './static-site.ts';
 
 async function siteOn(staticDir: string): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  await registerStaticSite(app, staticDir);
+  await app.register(staticSite, { staticDir });
   await app.ready();
   return app;
 }

@@ -1,22 +1,26 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { isFormIdText } from '../../src/domain/questionnaire.ts';
-import { errorBody } from './errors.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { isAppShellAddress, isServerPath } from '../../src/domain/routes.ts';
+import { hubErrorHandler, sendHubNotFound } from '../hub/errors.ts';
 
-// Paths that belong to an API: never answered with the app's HTML, so a client that expects
-// JSON gets a JSON 404 instead of a page it cannot parse.
-const API_PREFIXES = ['/api/', '/auth/', '/rest/', '/storage/'];
-
-export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
+/**
+ * The built app (`dist/`): its files, one prerendered HTML file per public page, the app shell
+ * for addresses only the app can resolve, and 404.html for everything else. Registered without a
+ * prefix, its not-found handler answers every address no other area claims.
+ */
+export const staticSite: FastifyPluginAsync<{ staticDir: string }> = async (
+  site,
+  { staticDir },
+) => {
   const indexFile = path.join(staticDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, {
+    await site.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
-      // '/' is the app itself; every other client route comes through the fallback below.
+      // '/' is the app itself; every other client route comes through the not-found handler.
       index: ['index.html'],
       setHeaders: (res, filePath) => {
         // Hashed build output never changes under its name; everything else is revalidated.
@@ -26,13 +30,14 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // What reaches the site without being a page load (a POST to a page, a server address no area
+  // took, a body that fails to parse) expects JSON: it gets the hub's shape, as it always did.
+  site.setErrorHandler(hubErrorHandler);
+  site.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (isApi || !wantsPage) {
-      return reply.code(404).send(errorBody('not_found', 'Diese Adresse gibt es nicht.'));
-    }
+    // A client that expects JSON from an API address must never get a page it cannot parse.
+    if (isServerPath(url) || !wantsPage) return sendHubNotFound(request, reply);
     if (!hasBuild) {
       return reply
         .code(503)
@@ -46,12 +51,12 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     reply.header('cache-control', 'no-cache');
     const pageFile = publicPageFile(staticDir, url);
     if (pageFile) return reply.sendFile(pageFile);
-    if (isAppAddress(url)) return reply.sendFile('index.html');
+    if (isAppShellAddress(url)) return reply.sendFile('index.html');
     if (!existsSync(path.join(staticDir, '404.html')))
       return reply.code(404).sendFile('index.html');
     return reply.code(404).sendFile('404.html');
   });
-}
+};
 
 /** `tiptoptabaluga/index.html` for `/tiptoptabaluga` when the build wrote it. */
 function publicPageFile(staticDir: string, url: string): string | undefined {
@@ -67,13 +72,4 @@ function publicPageFile(staticDir: string, url: string): string | undefined {
   }
   const file = path.posix.join(...segments, 'index.html');
   return existsSync(path.join(staticDir, file)) ? file : undefined;
-}
-
-/** Client routes whose page the server cannot name (src/app/router.tsx): they get the shell. */
-function isAppAddress(url: string): boolean {
-  const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
-  if (address === '/' || address === '/login') return true;
-  if (address === '/surveydesk' || address.startsWith('/surveydesk/')) return true;
-  const questionnaire = /^\/fragebogen\/([^/]+)$/.exec(address);
-  return questionnaire !== null && isFormIdText(questionnaire[1]!);
 }

@@ -32,6 +32,7 @@ export async function createTestHub(
       rateLimit: options.rateLimit ?? { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
       staticDir: '/nonexistent-dist',
       logLevel: 'silent',
+      gateway: true,
     },
     db,
     logger: false,

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** A Storage error: the real status travels in the body, as a string, beside a code and a kind. */
+export class StorageError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StorageError';
+  }
+}
+
+/**
+ * Sends a Storage error the way Storage does: every status below 500 goes out as HTTP 400, the
+ * real one in `statusCode` (`{statusCode: "404", code: "NoSuchKey", error: "not_found", ...}`).
+ */
+export function sendStorageError(reply: FastifyReply, error: StorageError): FastifyReply {
+  return reply.code(error.statusCode >= 500 ? error.statusCode : 400).send({
+    statusCode: String(error.statusCode),
+    code: error.code,
+    error: error.error,
+    message: error.message,
+  });
+}
+
+/** Storage runs on Fastify, so an unknown path gets Fastify's own 404 body, addressed below the prefix. */
+export function storageNotFound(method: string, pathBelowPrefix: string) {
+  return {
+    statusCode: 404,
+    error: 'Not Found',
+    message: `Route ${method}:${pathBelowPrefix} not found`,
+  } as const;
+}
+
+export function storageErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof StorageError) return sendStorageError(reply, error);
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return sendStorageError(
+      reply,
+      new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', 'Invalid Content-Type header'),
+    );
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Storage passes Fastify's own client errors on with their status.
+    return reply.code(error.statusCode).send({
+      statusCode: String(error.statusCode),
+      code: 'InvalidRequest',
+      error: error.name,
+      message: error.message,
+    });
+  }
+  // Only the error itself is logged, never the request body.
+  request.log.error({ err: error }, 'unhandled error');
+  return sendStorageError(
+    reply,
+    new StorageError(500, 'InternalError', 'Internal', 'Internal Server Error'),
+  );
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Queryable } from '../db/database.ts';
+import { claimPrefix } from '../http/claim-prefix.ts';
+import type { HubAuth } from './auth.ts';
+import { hubErrorHandler, sendHubNotFound } from './errors.ts';
+import type { FormsRepository } from './forms-repository.ts';
+import { formRoutes } from './forms-routes.ts';
+import { loginRoutes } from './login-routes.ts';
+import type { ResponsesRepository } from './responses-repository.ts';
+import { responseRoutes } from './responses-routes.ts';
+
+export interface HubAreaOptions {
+  db: Queryable;
+  auth: HubAuth;
+  forms: FormsRepository;
+  responses: ResponsesRepository;
+  now: () => Date;
+  rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
+}
+
+/**
+ * The hub's API (`/api`): forms, leads and the integrations' login. Every answer that is not a
+ * success is `{error: {code, message, details?}}` with a German message, its 404 included.
+ */
+export const hubArea: FastifyPluginAsyncZod<HubAreaOptions> = async (
+  hub,
+  { db, auth, forms, responses, now, rateLimit },
+) => {
+  hub.setErrorHandler(hubErrorHandler);
+  hub.setNotFoundHandler(sendHubNotFound);
+  claimPrefix(hub);
+
+  hub.get('/health', async () => {
+    await db.query('select 1');
+    return { status: 'ok' };
+  });
+  await hub.register(loginRoutes, { auth });
+  await hub.register(formRoutes, { forms });
+  await hub.register(responseRoutes, { responses, auth, now, rateLimit });
+};

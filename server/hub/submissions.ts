@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import {
+  parseSubmission,
+  submissionLimits,
+  type Submission,
+  type SubmissionResult,
+} from '../../src/domain/submission.ts';
+import { HubError, validationFailed } from './errors.ts';
+import type { ResponsesRepository, SaveOutcome } from './responses-repository.ts';
+
+/**
+ * A route's body schema for one lead: the shared domain rules (parseSubmission), which need
+ * today's date for the contact form's age check; each issue keeps the path of its field.
+ */
+export function submissionBody(today: () => Date) {
+  return z.unknown().transform((input, ctx) => {
+    const parsed = parseSubmission(input, today);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.issues) {
+      ctx.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: issue.path === '' ? [] : issue.path.split('.'),
+      });
+    }
+    return z.NEVER;
+  });
+}
+
+export interface Receipt {
+  status: 'created' | 'duplicate';
+  id: number;
+  client_id: string;
+}
+
+/** Takes in leads for the hub: one already validated by its route, or a batch's items one by one. */
+export function createSubmissionIntake(options: {
+  responses: ResponsesRepository;
+  now: () => Date;
+}) {
+  const { responses, now } = options;
+
+  /** Stores a valid lead; a refusal is thrown as the HubError the caller gets. */
+  async function store(submission: Submission): Promise<Receipt> {
+    // A bot filled the hidden field: answer as if stored, so it learns nothing, store nothing.
+    if (submission.website) return { status: 'created', id: 0, client_id: submission.client_id };
+    const outcome = await responses.save(submission, now());
+    if (outcome.kind !== 'created' && outcome.kind !== 'duplicate') throw refusal(outcome);
+    return { status: outcome.kind, id: outcome.id, client_id: submission.client_id };
+  }
+
+  /**
+   * Judges one item of a batch on its own: its size, its fields, then storing it. A refused item
+   * becomes a 'rejected' result and never blocks the others.
+   */
+  async function storeItem(item: unknown, index: number): Promise<SubmissionResult> {
+    try {
+      if (Buffer.byteLength(JSON.stringify(item)) > submissionLimits.maxBodyBytes) {
+        throw new HubError(413, 'payload_too_large', 'Diese Einsendung ist zu groß.');
+      }
+      const parsed = parseSubmission(item, now);
+      if (!parsed.success) throw validationFailed(parsed.issues);
+      const saved = await store(parsed.data);
+      return { index, client_id: saved.client_id, status: saved.status, id: saved.id };
+    } catch (error) {
+      if (!(error instanceof HubError)) throw error;
+      return {
+        index,
+        client_id: readClientId(item),
+        status: 'rejected',
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details === undefined ? {} : { details: error.details }),
+        },
+      };
+    }
+  }
+
+  return { store, storeItem };
+}
+
+function refusal(outcome: Exclude<SaveOutcome, { id: number }>): HubError {
+  switch (outcome.kind) {
+    case 'conflict':
+      return new HubError(
+        409,
+        'conflict',
+        'Unter dieser client_id wurde bereits eine andere Einsendung gespeichert.',
+      );
+    case 'unknown-form':
+      return new HubError(422, 'unknown_form', `Fragebogen ${outcome.formId} gibt es nicht.`);
+    case 'unknown-questions':
+      return new HubError(
+        422,
+        'unknown_question',
+        `Fragebogen ${outcome.formId} hat keine Frage mit der Nummer ${outcome.questionIds.join(', ')}.`,
+        { question_ids: outcome.questionIds },
+      );
+  }
+}
+
+function readClientId(item: unknown): string | null {
+  if (item && typeof item === 'object' && 'client_id' in item) {
+    const value = (item as { client_id: unknown }).client_id;
+    if (typeof value === 'string') return value;
+  }
+  return null;
+}
