@@ -18,7 +18,10 @@ export interface AppOptions {
     Partial<Pick<ServerConfig, 'gateway'>>;
   db: Database;
   now?: () => Date;
-  /** JSON lines by default. Tests pass false to keep their output clean, or a stream to read what would be logged. */
+  /**
+   * JSON lines unless told otherwise. Tests pass false to keep their output clean, or a stream
+   * to read what would be logged.
+   */
   logger?: LogOutput;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
 
-/** Where log lines go: nowhere (tests), a stream (tests reading them), a terminal or a file/pipe. */
+/** Where log lines go: nowhere or a stream (tests), a terminal, or JSON on stdout. */
 export type LogOutput = false | { stream: NodeJS.WritableStream } | 'terminal' | 'json';
 
 /** The logger's options: the same fields whatever the output, so no output can carry more. */
@@ -25,7 +25,8 @@ function readableLines(): NodeJS.WritableStream {
   // In this process, not in a worker thread: nothing is lost when the server exits.
   return pretty({
     translateTime: 'SYS:HH:MM:ss',
-    // One line per entry: "10:15:02 INFO: request completed GET /api/forms 200".
+    // One line per entry: "10:15:02 INFO: incoming request GET /api/forms", then
+    // "10:15:02 INFO: request completed 200".
     messageFormat:
       '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}',
     ignore: 'pid,hostname,reqId,req,res,responseTime',

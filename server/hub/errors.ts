@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../src/domain/submission.ts';
 
-/** An error meant for the hub's caller: its status, a stable code for programs, a German message. */
+/** An error for the hub's caller: its status, a stable code for programs, a German message. */
 export class HubError extends Error {
   constructor(
     readonly statusCode: number,

@@ -33,7 +33,7 @@ export interface Receipt {
   client_id: string;
 }
 
-/** Takes in leads for the hub: one already validated by its route, or a batch's items one by one. */
+/** Takes in leads: one its route has validated, or a batch's items one by one. */
 export function createSubmissionIntake(options: {
   responses: ResponsesRepository;
   now: () => Date;

@@ -26,7 +26,10 @@ export function sendStorageError(reply: FastifyReply, error: StorageError): Fast
   });
 }
 
-/** Storage runs on Fastify, so an unknown path gets Fastify's own 404 body, addressed below the prefix. */
+/**
+ * Storage runs on Fastify, so an unknown path gets Fastify's own 404 body, naming the path as
+ * Storage sees it (below the prefix).
+ */
 export function storageNotFound(method: string, pathBelowPrefix: string) {
   return {
     statusCode: 404,
