@@ -79,6 +79,11 @@ const zones = [
   },
 ];
 
+// Tests may also build their leads with the shared fixtures (src/testing).
+const testZones = zones.map((zone) =>
+  zone.except?.includes('./domain') ? { ...zone, except: [...zone.except, './testing'] } : zone,
+);
+
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -138,6 +143,16 @@ export default defineConfig([
       // Browsers, Node's type stripping and Vite all need the real file name.
       'import-x/extensions': ['error', 'always', { ignorePackages: true, checkTypeImports: true }],
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }],
+    },
+  },
+  {
+    name: 'imports/tests',
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: testZones },
+      ],
     },
   },
   {

@@ -1,10 +1,10 @@
+import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tabalugaSubmission } from '../tests/helpers/hub.ts';
 import { buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
 
@@ -75,7 +75,7 @@ describe('each server area answers in its own error shape', () => {
   });
 
   it('the hub answers its own failure with a German 500 and logs the error, not the lead', async () => {
-    const lead = tabalugaSubmission({ email: 'vertraulich.person@example.de' });
+    const lead = questionnaireLead({ email: 'vertraulich.person@example.de' });
     const res = await app.inject({ method: 'POST', url: '/api/responses', payload: lead });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({

@@ -1,9 +1,9 @@
+import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { setupDatabase } from './db/setup.ts';
-import { tabalugaSubmission } from '../tests/helpers/hub.ts';
 
 describe('request logs', () => {
   it('hold no personal data: no names, e-mail, phone, address, IP or query string', async () => {
@@ -24,7 +24,7 @@ describe('request logs', () => {
       logger: { stream },
     });
     try {
-      const lead = tabalugaSubmission({
+      const lead = questionnaireLead({
         email: 'geheim.person@example.de',
         phone: '+49 170 5550123',
       });

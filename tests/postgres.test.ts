@@ -1,8 +1,9 @@
+import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { setupDatabase } from '../server/db/setup.ts';
-import { createTestHub, tabalugaSubmission, type TestHub } from './helpers/hub.ts';
+import { createTestHub, type TestHub } from './helpers/hub.ts';
 import { startTestPostgres, type TestPostgres } from './helpers/postgres.ts';
 
 // The same migrations and hub code on a real PostgreSQL server, as production runs them.
@@ -152,7 +153,7 @@ describe('on a real PostgreSQL server', () => {
     afterAll(() => hub?.close());
 
     it('creates exactly one response from 20 truly concurrent posts of one client_id', async () => {
-      const submission = tabalugaSubmission();
+      const submission = questionnaireLead();
       const results = await Promise.all(
         Array.from({ length: 20 }, () =>
           hub.app.inject({ method: 'POST', url: '/api/responses', payload: submission }),

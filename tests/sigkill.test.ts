@@ -1,8 +1,8 @@
+import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tabalugaSubmission } from './helpers/hub.ts';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 
 const service = { email: 'crm@example.de', password: 'service-passwort-123' };
@@ -31,7 +31,7 @@ describe('a server killed with SIGKILL during a stream of submissions', () => {
     // Four senders in parallel, so the kill lands while requests are in flight.
     const sender = async () => {
       while (!killed) {
-        const submission = tabalugaSubmission();
+        const submission = questionnaireLead();
         const res = await fetch(`${running.url}/api/responses`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

@@ -1,3 +1,4 @@
+import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
@@ -5,7 +6,6 @@ import {
   countRows,
   createTestHub,
   hubService,
-  tabalugaSubmission,
   testSecret,
   type TestHub,
 } from '../../tests/helpers/hub.ts';
@@ -38,7 +38,7 @@ describe('responses API', () => {
   }
 
   it('stores a submission with its answers and customer', async () => {
-    const submission = tabalugaSubmission({ email: 'Mixed.Case@Example.DE' });
+    const submission = questionnaireLead({ email: 'Mixed.Case@Example.DE' });
     const res = await post(submission);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'created', client_id: submission.client_id });
@@ -67,7 +67,7 @@ describe('responses API', () => {
   });
 
   it('creates one response when the same submission is posted twice', async () => {
-    const submission = tabalugaSubmission();
+    const submission = questionnaireLead();
     const first = await post(submission);
     const reordered = Object.fromEntries(Object.entries(submission).reverse());
     const second = await expectNothingWritten(() => post(reordered));
@@ -77,7 +77,7 @@ describe('responses API', () => {
   });
 
   it('refuses other content under a known client_id with 409', async () => {
-    const submission = tabalugaSubmission();
+    const submission = questionnaireLead();
     await post(submission);
     const res = await expectNothingWritten(() => post({ ...submission, first_name: 'Anders' }));
     expect(res.statusCode).toBe(409);
@@ -85,7 +85,7 @@ describe('responses API', () => {
   });
 
   it('creates exactly one response from 20 concurrent posts of one client_id', async () => {
-    const submission = tabalugaSubmission();
+    const submission = questionnaireLead();
     const results = await Promise.all(Array.from({ length: 20 }, () => post(submission)));
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -100,8 +100,8 @@ describe('responses API', () => {
 
   it('upserts the customer by lower-cased e-mail', async () => {
     const email = `stamm.${randomUUID().slice(0, 8)}@example.de`;
-    await post(tabalugaSubmission({ email }));
-    await post(tabalugaSubmission({ email: email.toUpperCase(), phone: '0171 555555' }));
+    await post(questionnaireLead({ email }));
+    await post(questionnaireLead({ email: email.toUpperCase(), phone: '0171 555555' }));
     const users = await hub.db.query('select phone from public.users where email = $1', [email]);
     expect(users.rows).toEqual([{ phone: '0171 555555' }]);
   });
@@ -134,7 +134,7 @@ describe('responses API', () => {
 
   it('refuses wrong types with 400, naming each field, and writes nothing', async () => {
     const res = await expectNothingWritten(() =>
-      post(tabalugaSubmission({ form_id: 'eins', answers: [{ question_id: '1', answer: 2 }] })),
+      post(questionnaireLead({ form_id: 'eins', answers: [{ question_id: '1', answer: 2 }] })),
     );
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -147,7 +147,7 @@ describe('responses API', () => {
 
   it('checks the contact fields with the rules of the form named by source', async () => {
     const res = await expectNothingWritten(() =>
-      post(tabalugaSubmission({ first_name: '', email: 'kein-at-zeichen', terms_accepted: false })),
+      post(questionnaireLead({ first_name: '', email: 'kein-at-zeichen', terms_accepted: false })),
     );
     expect(res.statusCode).toBe(400);
     const details = res.json().error.details as { path: string; message: string }[];
@@ -162,7 +162,7 @@ describe('responses API', () => {
 
   it('refuses an unknown form with 422 and writes nothing', async () => {
     const res = await expectNothingWritten(() =>
-      post(tabalugaSubmission({ form_id: 77, answers: [] })),
+      post(questionnaireLead({ form_id: 77, answers: [] })),
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('unknown_form');
@@ -171,7 +171,7 @@ describe('responses API', () => {
   it('refuses a question id of another form with 422 and writes nothing', async () => {
     const res = await expectNothingWritten(() =>
       post(
-        tabalugaSubmission({
+        questionnaireLead({
           answers: [
             { question_id: 1, answer: 'Eins' },
             { question_id: 4, answer: 'x' },
@@ -188,7 +188,7 @@ describe('responses API', () => {
 
   it('refuses a body over 64 KB with 413 and writes nothing', async () => {
     const res = await expectNothingWritten(() =>
-      post(tabalugaSubmission({ answers: [{ question_id: 1, answer: 'x'.repeat(70 * 1024) }] })),
+      post(questionnaireLead({ answers: [{ question_id: 1, answer: 'x'.repeat(70 * 1024) }] })),
     );
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
@@ -196,7 +196,7 @@ describe('responses API', () => {
 
   it('stores the cookie choice and the consent text versions with the lead', async () => {
     const res = await post(
-      tabalugaSubmission({ cookie_consent: 'necessary,statistics', cookie_consent_version: 'v7' }),
+      questionnaireLead({ cookie_consent: 'necessary,statistics', cookie_consent_version: 'v7' }),
     );
     const row = await hub.db.query(
       'select consent_version, cookie_consent, cookie_consent_version from public.responses where id = $1',
@@ -211,7 +211,7 @@ describe('responses API', () => {
 
   it('answers a filled honeypot as if stored, and stores nothing', async () => {
     const res = await expectNothingWritten(() =>
-      post(tabalugaSubmission({ website: 'https://spam.example' })),
+      post(questionnaireLead({ website: 'https://spam.example' })),
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'created' });
@@ -222,10 +222,10 @@ describe('responses API', () => {
       hub.app.inject({ method: 'POST', url: '/api/responses/batch', payload: { submissions } });
 
     it('judges each item on its own: created, duplicate and rejected side by side', async () => {
-      const known = tabalugaSubmission();
+      const known = questionnaireLead();
       await post(known);
-      const fresh = tabalugaSubmission();
-      const invalid = tabalugaSubmission({ email: '' });
+      const fresh = questionnaireLead();
+      const invalid = questionnaireLead({ email: '' });
       const res = await batch([fresh, known, invalid, fresh]);
       expect(res.statusCode).toBe(200);
       const results = res.json().results as { index: number; status: string; client_id: string }[];
@@ -242,17 +242,17 @@ describe('responses API', () => {
     });
 
     it('refuses more than 50 items with 400 and writes nothing', async () => {
-      const items = Array.from({ length: 51 }, () => tabalugaSubmission());
+      const items = Array.from({ length: 51 }, () => questionnaireLead());
       const res = await expectNothingWritten(() => batch(items));
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details[0].message).toBe('Höchstens 50 Einsendungen pro Anfrage.');
     });
 
     it('rejects an item over 64 KB without refusing the rest', async () => {
-      const big = tabalugaSubmission({
+      const big = questionnaireLead({
         answers: [{ question_id: 1, answer: 'x'.repeat(66 * 1024) }],
       });
-      const res = await batch([big, tabalugaSubmission()]);
+      const res = await batch([big, questionnaireLead()]);
       expect(res.json().results.map((r: { status: string }) => r.status)).toEqual([
         'rejected',
         'created',
@@ -283,7 +283,7 @@ describe('responses API', () => {
     });
 
     it('returns one response with its answers to a hub token, and nothing without one', async () => {
-      const created = await post(tabalugaSubmission());
+      const created = await post(questionnaireLead());
       const id = created.json().id as number;
       const anonymous = await hub.app.inject({ method: 'GET', url: `/api/responses/${id}` });
       expect(anonymous.statusCode).toBe(401);
@@ -303,8 +303,8 @@ describe('responses API', () => {
     });
 
     it('lists responses newest first for integrations, filtered by form', async () => {
-      const a = (await post(tabalugaSubmission())).json().id as number;
-      const b = (await post(tabalugaSubmission())).json().id as number;
+      const a = (await post(questionnaireLead())).json().id as number;
+      const b = (await post(questionnaireLead())).json().id as number;
       const res = await hub.app.inject({
         method: 'GET',
         url: '/api/responses?form_id=1&limit=2',
@@ -356,7 +356,7 @@ describe('rate limits', () => {
         const res = await hub.app.inject({
           method: 'POST',
           url: '/api/responses',
-          payload: tabalugaSubmission(),
+          payload: questionnaireLead(),
         });
         statuses.push(res.statusCode);
         if (res.statusCode === 429) {
@@ -376,7 +376,7 @@ describe('rate limits', () => {
     try {
       let created = 0;
       for (let i = 0; i < 10; i++) {
-        const submissions = Array.from({ length: 50 }, () => tabalugaSubmission());
+        const submissions = Array.from({ length: 50 }, () => questionnaireLead());
         const res = await hub.app.inject({
           method: 'POST',
           url: '/api/responses/batch',

@@ -26,6 +26,8 @@ describe('the static site', () => {
     write('tiptoptabaluga/index.html', '<title>Tabaluga</title>');
     write('universa/kfz/index.html', '<title>KFZ</title>');
     write('universa/pkv/info.pdf', '%PDF-1.7');
+    write('.vite/manifest.json', '{"index.html":{}}');
+    write('.build-hash', 'abc');
     app = await siteOn(dir);
   });
   afterAll(async () => {
@@ -34,6 +36,15 @@ describe('the static site', () => {
   });
 
   const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it.each(['/.vite/manifest.json', '/.build-hash'])(
+    'keeps the build bookkeeping %s to itself',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe('<title>Nicht gefunden</title>');
+    },
+  );
 
   it.each([
     ['/tiptoptabaluga', 'Tabaluga'],

@@ -22,6 +22,8 @@ export const staticSite: FastifyPluginAsync<{ staticDir: string }> = async (
       wildcard: true,
       // '/' is the app itself; every other client route comes through the not-found handler.
       index: ['index.html'],
+      // Build bookkeeping (.vite/manifest.json, .build-hash) is no business of visitors.
+      dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
         // Hashed build output never changes under its name; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

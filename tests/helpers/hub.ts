@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
@@ -44,38 +43,6 @@ export async function createTestHub(
       await app.close();
       await db.close();
     },
-  };
-}
-
-let counter = 0;
-
-/** A valid questionnaire submission for form 1 (Tabaluga), unique per call. */
-export function tabalugaSubmission(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  return {
-    client_id: randomUUID(),
-    form_id: 1,
-    source: 'questionnaire',
-    answers: [
-      { question_id: 1, answer: 'Zwei' },
-      { question_id: 2, answer: '2019-05-01, 2021-09-14' },
-      { question_id: 3, answer: '50 €' },
-    ],
-    first_name: 'Jürgen',
-    last_name: 'Weiß',
-    adress: 'Hauptstraße 1',
-    postcode: '10115',
-    city: 'Berlin',
-    phone: '+49 30 123456',
-    email: `juergen.weiss.${counter}.${randomUUID().slice(0, 8)}@example.de`,
-    offer_info: true,
-    terms_accepted: true,
-    data_processing_consent: true,
-    consent_version: '2026-11-01',
-    create_date: '2026-11-22T09:00:00.000Z',
-    changed_date: '2026-11-22T09:00:00.000Z',
-    captured_at: '2026-11-22T09:00:00.000Z',
-    ...overrides,
   };
 }
 
