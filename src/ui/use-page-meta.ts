@@ -20,8 +20,8 @@ const meta = (key: 'name' | 'property', name: string) => () => {
 
 /**
  * Title, description, canonical URL, Open Graph and Twitter tags of the current page. Set in an
- * effect, so rendering a page touches no `document`. The server writes the same tags into the
- * HTML of public pages (server/http/page-html.ts); this replaces them on client-side navigation.
+ * effect, so rendering a page touches no `document`. The build writes the same tags into the
+ * HTML of public pages (scripts/page-html.ts); this replaces them on client-side navigation.
  */
 export function usePageMeta({ title, description, path }: PageMeta): void {
   useEffect(() => {
