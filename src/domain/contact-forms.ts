@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from './email.ts';
+import { addYears, localDay, parseLocalDay, type LocalDay } from './local-day.ts';
 import { messages } from './messages.ts';
 
 export const contactLimits = {
@@ -78,6 +79,15 @@ export const callTimeSchema = z
 
 const postcodePattern = /^[0-9]{5}$/;
 
+/** A form before anything is typed: the given texts empty, both consents unticked. */
+function blankForm<Text extends string>(texts: readonly Text[]) {
+  return {
+    ...(Object.fromEntries(texts.map((field) => [field, ''])) as Record<Text, ''>),
+    terms_accepted: false,
+    data_processing_consent: false,
+  };
+}
+
 export const questionnaireContactSchema = z.object({
   first_name: requiredText(messages.firstNameRequired),
   last_name: requiredText(messages.lastNameRequired),
@@ -97,6 +107,12 @@ export const questionnaireContactSchema = z.object({
 export type QuestionnaireContactInput = z.input<typeof questionnaireContactSchema>;
 export type QuestionnaireContact = z.output<typeof questionnaireContactSchema>;
 
+/** The contact step before anything is typed. */
+export const emptyQuestionnaireContact: QuestionnaireContactInput = {
+  ...blankForm(['first_name', 'last_name', 'adress', 'postcode', 'city', 'phone', 'email']),
+  offer_info: false,
+};
+
 export const kfzRequestSchema = z.object({
   first_name: personNameSchema(messages.firstNameInvalid),
   last_name: personNameSchema(messages.lastNameInvalid),
@@ -112,71 +128,32 @@ export const kfzRequestSchema = z.object({
 export type KfzRequestInput = z.input<typeof kfzRequestSchema>;
 export type KfzRequest = z.output<typeof kfzRequestSchema>;
 
-const isoDatePattern = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
-
-interface CalendarDate {
-  year: number;
-  month: number;
-  day: number;
-}
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-function parseIsoDate(value: string): CalendarDate | undefined {
-  const match = isoDatePattern.exec(value);
-  if (!match) return undefined;
-  const [year, month, day] = [match[1], match[2], match[3]].map(Number) as [number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  return { year, month, day };
-}
-
-function formatIsoDate({ year, month, day }: CalendarDate): string {
-  const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
-}
-
-// A 29 February moved into a common year becomes 28 February, so on 29 Feb 2028 the
-// youngest adult was born on 28 Feb 2010. Conversely someone born on 29 Feb 2008 is 18 from
-// 1 March 2026, which matches how German law (§ 188 Abs. 3 BGB) counts the age.
-function yearsBefore(date: CalendarDate, years: number): CalendarDate {
-  const year = date.year - years;
-  return { year, month: date.month, day: Math.min(date.day, daysInMonth(year, date.month)) };
-}
-
-// The local calendar day of `today` decides, because the visitor picks the date in a local date
-// input and a birthday starts at local midnight; reading UTC would shift it by a day for part
-// of every day in Germany.
-function localCalendarDate(today: Date): CalendarDate {
-  return { year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() };
-}
+/** The KFZ form before anything is typed. */
+export const emptyKfzRequest: KfzRequestInput = blankForm([
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'call_time',
+]);
 
 /** Limits for the birthdate input: `max` is the youngest adult, `min` the oldest plausible. */
-export function birthdateBounds(today: Date): { min: string; max: string } {
-  const date = localCalendarDate(today);
+export function birthdateBounds(today: Date): { min: LocalDay; max: LocalDay } {
+  const day = localDay(today);
   return {
-    min: formatIsoDate(yearsBefore(date, contactLimits.maxAge)),
-    max: formatIsoDate(yearsBefore(date, contactLimits.adultAge)),
+    min: addYears(day, -contactLimits.maxAge),
+    max: addYears(day, -contactLimits.adultAge),
   };
 }
 
 /** The one message for a birthdate (ISO 'YYYY-MM-DD'), or undefined when it is acceptable. */
 export function birthdateProblem(value: string, today: Date): string | undefined {
   if (value === '') return messages.birthdateRequired;
-  const birthdate = parseIsoDate(value);
-  if (!birthdate) return messages.birthdateInvalid;
-  // Zero-padded ISO dates with four-digit years compare correctly as strings.
-  const iso = formatIsoDate(birthdate);
+  if (!parseLocalDay(value)) return messages.birthdateInvalid;
   const { min, max } = birthdateBounds(today);
-  if (iso > formatIsoDate(localCalendarDate(today))) return messages.birthdateInFuture;
-  if (iso < min) return messages.birthdateImplausible;
-  if (iso > max) return messages.birthdateUnderage;
+  if (value > localDay(today)) return messages.birthdateInFuture;
+  if (value < min) return messages.birthdateImplausible;
+  if (value > max) return messages.birthdateUnderage;
   return undefined;
 }
 
@@ -234,3 +211,22 @@ export function createContactRequestSchema(today: () => Date) {
 export type ContactRequestSchema = ReturnType<typeof createContactRequestSchema>;
 export type ContactRequestInput = z.input<ContactRequestSchema>;
 export type ContactRequest = z.output<ContactRequestSchema>;
+
+/** The contact page's form before anything is typed. */
+export const emptyContactRequest: ContactRequestInput = {
+  ...blankForm([
+    'salutation',
+    'title',
+    'birthdate',
+    'first_name',
+    'last_name',
+    'adress',
+    'postcode',
+    'city',
+    'email',
+    'phone',
+    'call_time',
+    'message',
+  ]),
+  existing_customer: false,
+};

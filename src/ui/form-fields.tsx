@@ -7,44 +7,75 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-}
-
 /**
- * A labelled input whose error is tied to it (aria-describedby, aria-invalid), so assistive
+ * Ties a control to its error and hint (aria-describedby, aria-invalid), so assistive
  * technology and tests find the field by its label and read the message with it.
  */
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
-  { label, error, hint, className = '', required, ...input },
-  ref,
-) {
+function useFieldIds(error: string | undefined, hint?: string) {
   const id = useId();
   const errorId = `${id}-fehler`;
   const hintId = `${id}-hinweis`;
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
+  return {
+    id,
+    errorId,
+    hintId,
+    aria: {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    },
+  };
+}
+
+const boxClass = (error: string | undefined, height = '') =>
+  `block ${height}w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${
+    error ? 'border-red-700' : 'border-slate-400'
+  }`;
+
+/** A field's frame: its label above the control, its error below. */
+function LabelledField(props: {
+  id: string;
+  label: string;
+  required?: boolean | undefined;
+  className: string;
+  children: ReactNode;
+}) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-        {label}
-        {required ? (
+    <div className={props.className}>
+      <label htmlFor={props.id} className="mb-1 block font-medium text-slate-800">
+        {props.label}
+        {props.required ? (
           <span aria-hidden="true" className="text-red-700">
             {' '}
             *
           </span>
         ) : null}
       </label>
+      {props.children}
+    </div>
+  );
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+}
+
+/** A labelled input; `required` marks the label and tells assistive technology. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, hint, className = '', required, ...input },
+  ref,
+) {
+  const { id, errorId, hintId, aria } = useFieldIds(error, hint);
+  return (
+    <LabelledField id={id} label={label} required={required} className={className}>
       <input
         ref={ref}
         id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...aria}
         aria-required={required || undefined}
-        className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${
-          error ? 'border-red-700' : 'border-slate-400'
-        }`}
+        className={boxClass(error, 'min-h-11 ')}
         {...input}
       />
       {hint ? (
@@ -53,7 +84,7 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         </p>
       ) : null}
       <FieldError id={errorId} message={error} />
-    </div>
+    </LabelledField>
   );
 });
 
@@ -66,8 +97,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(functio
   { label, error, className = '', ...input },
   ref,
 ) {
-  const id = useId();
-  const errorId = `${id}-fehler`;
+  const { id, errorId, aria } = useFieldIds(error);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
@@ -75,8 +105,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(functio
           ref={ref}
           id={id}
           type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...aria}
           className="mt-1 size-5 shrink-0 accent-brand-700"
           {...input}
         />
@@ -116,23 +145,10 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, error, options, className = '', ...select },
   ref,
 ) {
-  const id = useId();
-  const errorId = `${id}-fehler`;
+  const { id, errorId, aria } = useFieldIds(error);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${
-          error ? 'border-red-700' : 'border-slate-400'
-        }`}
-        {...select}
-      >
+    <LabelledField id={id} label={label} className={className}>
+      <select ref={ref} id={id} {...aria} className={boxClass(error, 'min-h-11 ')} {...select}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -140,7 +156,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         ))}
       </select>
       <FieldError id={errorId} message={error} />
-    </div>
+    </LabelledField>
   );
 });
 
@@ -151,26 +167,12 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
   function TextAreaField({ label, error, className = '', ...area }, ref) {
-    const id = useId();
-    const errorId = `${id}-fehler`;
+    const { id, errorId, aria } = useFieldIds(error);
     return (
-      <div className={className}>
-        <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-          {label}
-        </label>
-        <textarea
-          ref={ref}
-          id={id}
-          rows={5}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${
-            error ? 'border-red-700' : 'border-slate-400'
-          }`}
-          {...area}
-        />
+      <LabelledField id={id} label={label} className={className}>
+        <textarea ref={ref} id={id} rows={5} {...aria} className={boxClass(error)} {...area} />
         <FieldError id={errorId} message={error} />
-      </div>
+      </LabelledField>
     );
   },
 );

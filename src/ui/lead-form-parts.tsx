@@ -1,17 +1,52 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { InputHTMLAttributes, Ref, SelectHTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
 import { callTimes } from '../domain/contact-forms.ts';
-import type { LeadSendState } from '../offline/use-lead-sender.ts';
+import { sitePaths } from '../domain/routes.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
-import { CheckboxField, HoneypotField } from './form-fields.tsx';
+import { CheckboxField, HoneypotField, SelectField, TextField } from './form-fields.tsx';
 
-export const callTimeOptions = [
+const callTimeOptions = [
   { value: '', label: 'Bitte wählen' },
   ...callTimes.map((time) => ({ value: time, label: time })),
 ];
 
-type CheckboxProps = UseFormRegisterReturn & { error: string | undefined };
+/** A form field's input attributes with the problem to show under it, if any. */
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
+  ref?: Ref<HTMLInputElement>;
+  name: string;
+  error: string | undefined;
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'> & {
+  ref?: Ref<HTMLSelectElement>;
+  name: string;
+  error: string | undefined;
+};
+
+// Label and browser hints of the fields that describe a person; the three lead forms name their
+// fields alike, so a field's name picks its definition.
+const personFields = {
+  first_name: { label: 'Vorname', autoComplete: 'given-name' },
+  last_name: { label: 'Nachname', autoComplete: 'family-name' },
+  adress: { label: 'Straße und Hausnummer', autoComplete: 'street-address' },
+  postcode: { label: 'PLZ', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 5 },
+  city: { label: 'Ort', autoComplete: 'address-level2' },
+  email: { label: 'E-Mail', type: 'email', autoComplete: 'email' },
+  phone: { label: 'Telefonnummer', type: 'tel', autoComplete: 'tel' },
+} as const satisfies Record<string, InputHTMLAttributes<HTMLInputElement> & { label: string }>;
+
+export type PersonFieldName = keyof typeof personFields;
+
+/** One of a person's fields (name, address, e-mail, phone), labelled as every lead form labels it. */
+export function PersonField(props: FieldProps & { name: PersonFieldName }) {
+  return <TextField {...personFields[props.name]} {...props} />;
+}
+
+/** When the visitor would like to be called back; optional. */
+export function CallTimeField(props: SelectProps) {
+  return <SelectField label="Gewünschte Rückrufzeit" options={callTimeOptions} {...props} />;
+}
 
 /**
  * The two consents of a lead form, separate and never pre-ticked: the terms, and the
@@ -19,8 +54,8 @@ type CheckboxProps = UseFormRegisterReturn & { error: string | undefined };
  */
 export function LeadConsentFields(props: {
   purpose: string;
-  terms: CheckboxProps;
-  privacy: CheckboxProps;
+  terms: FieldProps;
+  privacy: FieldProps;
 }) {
   const { purpose, terms, privacy } = props;
   return (
@@ -29,7 +64,7 @@ export function LeadConsentFields(props: {
         label={
           <>
             Ich akzeptiere die AGB (
-            <Link to="/agb" target="_blank" className="text-brand-700 underline">
+            <Link to={sitePaths.terms} target="_blank" className="text-brand-700 underline">
               Allgemeine Geschäftsbedingungen
             </Link>
             ). *
@@ -42,7 +77,7 @@ export function LeadConsentFields(props: {
           <>
             Ich willige in die Verarbeitung meiner Daten ein, damit Sie mich {purpose}. Einzelheiten
             in der{' '}
-            <Link to="/datenschutz" target="_blank" className="text-brand-700 underline">
+            <Link to={sitePaths.privacy} target="_blank" className="text-brand-700 underline">
               Datenschutzerklärung
             </Link>
             . *
@@ -54,19 +89,32 @@ export function LeadConsentFields(props: {
   );
 }
 
-/** Honeypot, the reason a send failed, and the submit button with its 'Senden...' state. */
-export function LeadFormFooter({ state }: { state: LeadSendState }) {
+/** Why a lead could not be sent or saved; shown above the button that tries again. */
+export function SendFailure({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <div className="mt-6">
+      <Alert tone="error">{message}</Alert>
+    </div>
+  );
+}
+
+/** A lead form's submit button: 'Senden...' and not pressable while the lead is on its way. */
+export function SendButton(props: { sending: boolean; label: string; className?: string }) {
+  return (
+    <Button type="submit" className={props.className} disabled={props.sending}>
+      {props.sending ? 'Senden...' : props.label}
+    </Button>
+  );
+}
+
+/** Honeypot, the reason a send failed, and the submit button of the KFZ and contact page. */
+export function LeadFormFooter(props: { sending: boolean; failure: string | undefined }) {
   return (
     <>
       <HoneypotField />
-      {state.status === 'failed' ? (
-        <div className="mt-6">
-          <Alert tone="error">{state.message}</Alert>
-        </div>
-      ) : null}
-      <Button type="submit" className="mt-6" disabled={state.status === 'sending'}>
-        {state.status === 'sending' ? 'Senden...' : 'Absenden'}
-      </Button>
+      <SendFailure message={props.failure} />
+      <SendButton sending={props.sending} label="Absenden" className="mt-6" />
     </>
   );
 }

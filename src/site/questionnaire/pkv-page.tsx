@@ -1,20 +1,16 @@
 import { PKV_FORM_ID, pkvDocuments } from '../../domain/questionnaire.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
 import { publicPages } from '../../config/page-meta.ts';
-import { usePageMeta } from '../../ui/use-page-meta.ts';
+import { PageWithIntro } from '../shared/page-with-intro.tsx';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 import { DownloadLink } from './thank-you-step.tsx';
 
 export function PkvPage() {
-  usePageMeta(publicPages.pkv);
   return (
-    <div className="py-8">
-      <PageHeader title="Private Krankenversicherung (PKV)">
-        <p>
-          Ein paar Fragen zu Ihrer Situation und Ihren Wünschen, danach erhalten Sie ein
-          kostenloses, unverbindliches Angebot.
-        </p>
-      </PageHeader>
+    <PageWithIntro
+      meta={publicPages.pkv}
+      title="Private Krankenversicherung (PKV)"
+      intro="Ein paar Fragen zu Ihrer Situation und Ihren Wünschen, danach erhalten Sie ein kostenloses, unverbindliches Angebot."
+    >
       <QuestionnaireFlow
         formId={PKV_FORM_ID}
         renderDownloads={() => (
@@ -24,6 +20,6 @@ export function PkvPage() {
           </div>
         )}
       />
-    </div>
+    </PageWithIntro>
   );
 }

@@ -1,7 +1,8 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
+import { localDay } from '../../domain/local-day.ts';
 import { inputPlaceholder, type AnswerValue, type Question } from '../../domain/questionnaire.ts';
-import { Button } from '../../ui/button.tsx';
 import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
+import { StepActions, StepForm, StepSection } from './step-parts.tsx';
 
 interface QuestionStepProps {
   question: Question;
@@ -12,31 +13,25 @@ interface QuestionStepProps {
   /** Tabaluga: the children's date inputs, as many as the first answer says. */
   childDates: { count: number } | undefined;
   headingRef: (element: HTMLHeadingElement | null) => void;
-  today: string;
 }
+
+/** An answer's props; the step's heading also labels the answer's controls. */
+type AnswerProps = QuestionStepProps & { headingId: string };
 
 export function QuestionStep(props: QuestionStepProps) {
   const { question, headingRef } = props;
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId}>
-      <h2
-        id={headingId}
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-2xl font-semibold text-brand-900"
-      >
-        {question.question}
-      </h2>
+    <StepSection title={question.question} headingRef={headingRef} headingId={headingId}>
       {question.information ? <p className="mt-2 text-slate-600">{question.information}</p> : null}
       <div className="mt-6">
         <QuestionBody {...props} headingId={headingId} />
       </div>
-    </section>
+    </StepSection>
   );
 }
 
-function QuestionBody(props: QuestionStepProps & { headingId: string }) {
+function QuestionBody(props: AnswerProps) {
   const { question, childDates } = props;
   if (childDates) return <ChildDates {...props} count={childDates.count} />;
   if (question.type === 'input') return <InputAnswer {...props} />;
@@ -70,13 +65,7 @@ function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) 
   );
 }
 
-function MultiSelect({
-  question,
-  value,
-  onAnswer,
-  onBack,
-  headingId,
-}: QuestionStepProps & { headingId: string }) {
+function MultiSelect({ question, value, onAnswer, onBack, headingId }: AnswerProps) {
   const selected = Array.isArray(value) ? value : [];
   const toggle = (option: string) => {
     const next = selected.includes(option)
@@ -85,12 +74,7 @@ function MultiSelect({
     onAnswer(next, false);
   };
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        onAnswer(selected, true);
-      }}
-    >
+    <StepForm onNext={() => onAnswer(selected, true)} onBack={onBack}>
       <fieldset aria-labelledby={headingId}>
         <p className="mb-3 text-sm text-slate-600">Mehrfachauswahl möglich.</p>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -105,28 +89,14 @@ function MultiSelect({
           ))}
         </div>
       </fieldset>
-      <StepActions onBack={onBack}>
-        <Button type="submit">Weiter</Button>
-      </StepActions>
-    </form>
+    </StepForm>
   );
 }
 
-function InputAnswer({
-  question,
-  value,
-  onAnswer,
-  onBack,
-  headingId,
-}: QuestionStepProps & { headingId: string }) {
+function InputAnswer({ question, value, onAnswer, onBack, headingId }: AnswerProps) {
   const [text, setText] = useState(typeof value === 'string' ? value : '');
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        onAnswer(text, true);
-      }}
-    >
+    <StepForm onNext={() => onAnswer(text, true)} onBack={onBack}>
       <input
         aria-labelledby={headingId}
         value={text}
@@ -138,20 +108,14 @@ function InputAnswer({
         }}
         className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
       />
-      <StepActions onBack={onBack}>
-        <Button type="submit">Weiter</Button>
-      </StepActions>
-    </form>
+    </StepForm>
   );
 }
 
-function ChildDates({
-  value,
-  onAnswer,
-  onBack,
-  count,
-  today,
-}: QuestionStepProps & { count: number }) {
+function ChildDates({ value, onAnswer, onBack, count }: QuestionStepProps & { count: number }) {
+  // The device's own day: a child born today is a valid answer at any hour (UTC would still say
+  // yesterday shortly after midnight in Germany).
+  const today = localDay();
   const dates = Array.from(
     { length: count },
     (_, i) => (Array.isArray(value) ? value[i] : '') ?? '',
@@ -162,12 +126,7 @@ function ChildDates({
     onAnswer(next, false);
   };
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        onAnswer(dates, true);
-      }}
-    >
+    <StepForm onNext={() => onAnswer(dates, true)} onBack={onBack}>
       <div className="grid gap-4 sm:grid-cols-3">
         {dates.map((date, index) => (
           <TextField
@@ -180,30 +139,6 @@ function ChildDates({
           />
         ))}
       </div>
-      <StepActions onBack={onBack}>
-        <Button type="submit">Weiter</Button>
-      </StepActions>
-    </form>
-  );
-}
-
-export function StepActions({
-  onBack,
-  children,
-}: {
-  onBack: (() => void) | undefined;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
-      {onBack ? (
-        <Button variant="secondary" onClick={onBack}>
-          Zurück
-        </Button>
-      ) : (
-        <span />
-      )}
-      {children}
-    </div>
+    </StepForm>
   );
 }

@@ -1,9 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuestions } from '../../offline/use-questions.ts';
-import type {
-  QuestionnaireContact,
-  QuestionnaireContactInput,
-} from '../../domain/contact-forms.ts';
+import type { QuestionnaireContactInput } from '../../domain/contact-forms.ts';
 import {
   buildQuestionnaireSubmission,
   CHILD_DATES_QUESTION_ID,
@@ -12,14 +9,11 @@ import {
   type AnswerValue,
   type Answers,
   type Question,
-  type QuestionnaireSubmission,
 } from '../../domain/questionnaire.ts';
 import { readDeviceSetting, subscribeDeviceSettings } from '../../offline/device-settings.ts';
 import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity.ts';
 import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft.ts';
-import { useLeadSender } from '../../offline/use-lead-sender.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { currentCookieConsent } from '../../ui/cookie-consent.ts';
 import { Button } from '../../ui/button.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { ContactStep } from './contact-step.tsx';
@@ -114,7 +108,6 @@ function QuestionnaireSteps({
     (initial?.contact as Partial<QuestionnaireContactInput> | undefined) ?? {},
   );
   const [finished, setFinished] = useState<FinishedQuestionnaire>();
-  const sender = useLeadSender<QuestionnaireSubmission>();
 
   // Move focus to the new step's heading so keyboard and screen-reader users follow along;
   // not on the first render, where the page heading comes first.
@@ -186,23 +179,10 @@ function QuestionnaireSteps({
     if (advance) goTo(step + 1);
   }
 
-  async function send(values: QuestionnaireContact) {
-    const outcome = await sender.send((clientId, now) =>
-      buildQuestionnaireSubmission({
-        clientId,
-        formId,
-        questions,
-        answers,
-        contact: values,
-        now,
-        cookieConsent: currentCookieConsent(),
-      }),
-    );
-    if (outcome.status === 'sent' || outcome.status === 'queued') {
-      clearDraft(formId);
-      setMoved(true);
-      setFinished({ questions, answers, delivery: outcome.status });
-    }
+  function delivered(delivery: 'sent' | 'queued') {
+    clearDraft(formId);
+    setMoved(true);
+    setFinished({ questions, answers, delivery });
   }
 
   const question = questions[step];
@@ -213,10 +193,17 @@ function QuestionnaireSteps({
         <ContactStep
           initialValues={contact}
           onChange={onContactChange}
-          onSubmit={send}
+          toLead={(values, context) =>
+            buildQuestionnaireSubmission({
+              ...context,
+              formId,
+              questions,
+              answers,
+              contact: values,
+            })
+          }
+          onDelivered={delivered}
           onBack={() => goTo(step - 1)}
-          sending={sender.state.status === 'sending'}
-          sendError={sender.state.status === 'failed' ? sender.state.message : undefined}
           headingRef={focusHeading}
         />
       </>
@@ -237,7 +224,6 @@ function QuestionnaireSteps({
         onBack={step > 0 ? () => goTo(step - 1) : undefined}
         childDates={showChildDates ? { count: childCount(firstAnswer) } : undefined}
         headingRef={focusHeading}
-        today={new Date().toISOString().slice(0, 10)}
       />
     </>
   );

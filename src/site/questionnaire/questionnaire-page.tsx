@@ -1,10 +1,9 @@
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '../../ui/page-header.tsx';
 import { questionnairePage } from '../../config/page-meta.ts';
 import { isFormIdText } from '../../domain/questionnaire.ts';
 import { useNoindex } from '../../ui/use-noindex.ts';
-import { usePageMeta } from '../../ui/use-page-meta.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { PageWithIntro } from '../shared/page-with-intro.tsx';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 
 /** Public route for questionnaires created in Survey Desk (DESIGN 9), beside the two fixed ones. */
@@ -12,20 +11,18 @@ export function QuestionnairePage() {
   const id = useParams().id ?? '';
   const valid = isFormIdText(id);
   const formId = Number(id);
-  usePageMeta(questionnairePage(id, valid));
   useNoindex(!valid);
   return (
-    <div className="py-8">
-      <PageHeader title="Fragebogen">
-        <p>
-          Beantworten Sie ein paar kurze Fragen, und wir melden uns mit einem Angebot bei Ihnen.
-        </p>
-      </PageHeader>
+    <PageWithIntro
+      meta={questionnairePage(id, valid)}
+      title="Fragebogen"
+      intro="Beantworten Sie ein paar kurze Fragen, und wir melden uns mit einem Angebot bei Ihnen."
+    >
       {valid ? (
         <QuestionnaireFlow formId={formId} />
       ) : (
         <Alert tone="error">Diesen Fragebogen gibt es nicht.</Alert>
       )}
-    </div>
+    </PageWithIntro>
   );
 }

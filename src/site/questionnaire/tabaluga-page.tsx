@@ -4,22 +4,18 @@ import {
   TABALUGA_FORM_ID,
   answerAt,
 } from '../../domain/questionnaire.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
 import { publicPages } from '../../config/page-meta.ts';
-import { usePageMeta } from '../../ui/use-page-meta.ts';
+import { PageWithIntro } from '../shared/page-with-intro.tsx';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 import { DownloadLink } from './thank-you-step.tsx';
 
 export function TabalugaPage() {
-  usePageMeta(publicPages.tabaluga);
   return (
-    <div className="py-8">
-      <PageHeader title="Tabaluga – Vorsorge für Ihre Kinder">
-        <p>
-          Beantworten Sie drei kurze Fragen, und wir erstellen Ihnen ein kostenloses Angebot für die
-          Zukunft Ihrer Kinder.
-        </p>
-      </PageHeader>
+    <PageWithIntro
+      meta={publicPages.tabaluga}
+      title="Tabaluga – Vorsorge für Ihre Kinder"
+      intro="Beantworten Sie drei kurze Fragen, und wir erstellen Ihnen ein kostenloses Angebot für die Zukunft Ihrer Kinder."
+    >
       <QuestionnaireFlow
         formId={TABALUGA_FORM_ID}
         renderDownloads={({ questions, answers }) => (
@@ -31,6 +27,6 @@ export function TabalugaPage() {
           </div>
         )}
       />
-    </div>
+    </PageWithIntro>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { StepSection } from './step-parts.tsx';
 
 export function ThankYouStep({
   headingRef,
@@ -9,17 +10,12 @@ export function ThankYouStep({
   delivery: 'sent' | 'queued';
   children?: ReactNode;
 }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl bg-white p-6 shadow-sm sm:p-8">
-      <h2
-        id={headingId}
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-2xl font-semibold text-brand-900"
-      >
-        Vielen Dank für Ihre Anfrage!
-      </h2>
+    <StepSection
+      title="Vielen Dank für Ihre Anfrage!"
+      headingRef={headingRef}
+      className="rounded-2xl bg-white p-6 shadow-sm sm:p-8"
+    >
       {delivery === 'sent' ? (
         <p className="mt-3 text-lg text-slate-700">
           Wir haben Ihre Angaben erhalten. Eine Beraterin oder ein Berater meldet sich in den
@@ -32,7 +28,7 @@ export function ThankYouStep({
         </p>
       )}
       {children ? <div className="mt-6">{children}</div> : null}
-    </section>
+    </StepSection>
   );
 }
 
