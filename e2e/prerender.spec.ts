@@ -49,13 +49,23 @@ test('every prerendered page hydrates without an error, keeping the HTML it got'
 }) => {
   const errors = collectErrors(page);
   // A mismatch makes React throw the server's HTML away and render anew: elements get removed.
+  // Only elements of the server's HTML count: those present when parsing ends, before any script
+  // runs. What the app adds itself after hydrating (the device status, Headless UI's helper
+  // elements) may come and go.
   await page.addInitScript(() => {
     const removed: string[] = [];
+    const fromServer = new WeakSet<Node>();
     (window as { removedElements?: string[] }).removedElements = removed;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      for (const element of document.querySelectorAll('*')) fromServer.add(element);
+    });
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.removedNodes) {
-          if (node instanceof Element) removed.push(node.tagName.toLowerCase());
+          if (node instanceof Element && fromServer.has(node)) {
+            removed.push(node.tagName.toLowerCase());
+          }
         }
       }
     }).observe(document, { childList: true, subtree: true });

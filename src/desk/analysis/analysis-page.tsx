@@ -1,17 +1,16 @@
 import { deskPaths } from '../../domain/routes.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { usePageMeta } from '../../ui/use-page-meta.ts';
+import { DeskScreen } from '../shared/desk-screen.tsx';
 
 export function AnalysisPage() {
-  usePageMeta({
-    title: 'Analyse – Survey Desk',
-    description:
-      'Auswertungen Ihrer Fragebögen in Survey Desk: Sobald genügend Antworten vorliegen, erscheinen hier die Analysen; frühere Auswertungen über den Support.',
-    path: deskPaths.analysis,
-  });
   return (
-    <div className="py-8">
-      <PageHeader title="Analyse" />
-    </div>
+    <DeskScreen
+      heading="Analyse"
+      meta={{
+        title: 'Analyse – Survey Desk',
+        description:
+          'Auswertungen Ihrer Fragebögen in Survey Desk: Sobald genügend Antworten vorliegen, erscheinen hier die Analysen; frühere Auswertungen über den Support.',
+        path: deskPaths.analysis,
+      }}
+    />
   );
 }

@@ -1,17 +1,16 @@
 import { deskPaths } from '../../domain/routes.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { usePageMeta } from '../../ui/use-page-meta.ts';
+import { DeskScreen } from '../shared/desk-screen.tsx';
 
 export function SettingsPage() {
-  usePageMeta({
-    title: 'Einstellungen – Survey Desk',
-    description:
-      'Kontoeinstellungen in Survey Desk: Ihre E-Mail-Adresse und der Bestätigungsstatus von E-Mail-Adresse und Telefonnummer Ihres Mitarbeiterkontos.',
-    path: deskPaths.settings,
-  });
   return (
-    <div className="py-8">
-      <PageHeader title="Einstellungen" />
-    </div>
+    <DeskScreen
+      heading="Einstellungen"
+      meta={{
+        title: 'Einstellungen – Survey Desk',
+        description:
+          'Kontoeinstellungen in Survey Desk: Ihre E-Mail-Adresse und der Bestätigungsstatus von E-Mail-Adresse und Telefonnummer Ihres Mitarbeiterkontos.',
+        path: deskPaths.settings,
+      }}
+    />
   );
 }

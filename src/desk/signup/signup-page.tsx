@@ -1,17 +1,16 @@
 import { deskPaths } from '../../domain/routes.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { usePageMeta } from '../../ui/use-page-meta.ts';
+import { DeskScreen } from '../shared/desk-screen.tsx';
 
 export function SignupPage() {
-  usePageMeta({
-    title: 'Registrieren – Survey Desk',
-    description:
-      'Ein neues Mitarbeiterkonto für Survey Desk anlegen: mit E-Mail-Adresse und Passwort registrieren; nach der Freischaltung durch die Agentur geht es los.',
-    path: deskPaths.signup,
-  });
   return (
-    <div className="py-8">
-      <PageHeader title="Registrieren" />
-    </div>
+    <DeskScreen
+      heading="Registrieren"
+      meta={{
+        title: 'Registrieren – Survey Desk',
+        description:
+          'Ein neues Mitarbeiterkonto für Survey Desk anlegen: mit E-Mail-Adresse und Passwort registrieren; nach der Freischaltung durch die Agentur geht es los.',
+        path: deskPaths.signup,
+      }}
+    />
   );
 }

@@ -1,17 +1,16 @@
 import { deskPaths } from '../../domain/routes.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { usePageMeta } from '../../ui/use-page-meta.ts';
+import { DeskScreen } from '../shared/desk-screen.tsx';
 
 export function SupportPage() {
-  usePageMeta({
-    title: 'Support & Dokumentation – Survey Desk',
-    description:
-      'Hilfe zu Survey Desk: häufige Fragen zu Kunden, Fragebögen und Analysen, die Dokumentation und ein Formular für Ihre Nachricht an das Support-Team.',
-    path: deskPaths.support,
-  });
   return (
-    <div className="py-8">
-      <PageHeader title="Support & Dokumentation" />
-    </div>
+    <DeskScreen
+      heading="Support & Dokumentation"
+      meta={{
+        title: 'Support & Dokumentation – Survey Desk',
+        description:
+          'Hilfe zu Survey Desk: häufige Fragen zu Kunden, Fragebögen und Analysen, die Dokumentation und ein Formular für Ihre Nachricht an das Support-Team.',
+        path: deskPaths.support,
+      }}
+    />
   );
 }
