@@ -1,10 +1,10 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { Fragment, useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { writeDeviceSetting } from '../offline/device-settings.ts';
 import { offlineDb } from '../offline/offline-db.ts';
 import { removeRejected, retryRejected } from '../offline/outbox.ts';
 import { syncNow } from '../offline/sync-scheduler.ts';
 import { useDeviceStatus } from '../offline/use-device-status.ts';
+import { useDismiss } from '../ui/use-dismiss.ts';
 
 const sourceLabels = { questionnaire: 'Fragebogen', kfz: 'KFZ-Rückruf', contact: 'Kontakt' };
 
@@ -19,6 +19,10 @@ function waitingText(count: number) {
  */
 export function DeviceStatus() {
   const status = useDeviceStatus();
+  const panelId = useId();
+  const details = useRef<HTMLDetailsElement>(null);
+  useDismiss(details);
+
   // The simulation banner sits over the page bottom; room below keeps the footer readable.
   useEffect(() => {
     document.body.style.paddingBottom = status.simulateOffline ? '4rem' : '';
@@ -44,98 +48,92 @@ export function DeviceStatus() {
           Offline-Simulation aktiv: Es wird nichts gesendet, Fragebögen kommen nur vom Gerät.
         </div>
       ) : null}
-      {/* Headless UI closes the panel on Escape (focus back on the control) and on a click
-          elsewhere. It keeps the disclosure's native markup: <summary> is the control, <details open>
-          tells whether the panel shows. */}
-      <Popover as={Fragment}>
-        {({ open }) => (
-          <details open={open} className="relative text-sm">
-            <PopoverButton
-              as="summary"
-              className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-slate-800"
-            >
-              <span
-                aria-hidden="true"
-                className={`size-2.5 rounded-full ${offline ? 'bg-amber-500' : 'bg-emerald-600'}`}
-              />
-              <span data-testid="verbindungsstatus">{label}</span>
-              {status.waiting === undefined ? null : status.waiting > 0 ? (
-                <span data-testid="wartende-anfragen" className="font-semibold">
-                  · {waitingText(status.waiting)}
-                </span>
-              ) : (
-                <span data-testid="wartende-anfragen" className="sr-only">
-                  · keine Anfragen warten
-                </span>
-              )}
-              {status.rejected.length > 0 ? (
-                <span className="font-semibold text-red-800">
-                  · {status.rejected.length} abgelehnt
-                </span>
-              ) : null}
-            </PopoverButton>
-            <PopoverPanel className="absolute right-0 z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg">
-              <p>
-                {waiting > 0
-                  ? `${waitingText(waiting)} auf diesem Gerät und ${waiting === 1 ? 'wird' : 'werden'} automatisch gesendet.`
-                  : 'Alle Anfragen dieses Geräts sind gesendet.'}
-              </p>
-              <button
-                type="button"
-                onClick={() => void syncNow(true)}
-                disabled={waiting === 0 || offline}
-                className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:bg-slate-300 disabled:text-slate-600"
-              >
-                Jetzt senden
-              </button>
-              <SettingSwitch
-                label="Offline simulieren"
-                hint="Hält alles Senden an und lädt Fragebögen nur vom Gerät, wie bei einem echten Ausfall."
-                checked={status.simulateOffline}
-                onChange={(on) => writeDeviceSetting('simulateOffline', on)}
-              />
-              <SettingSwitch
-                label="Messe-Modus"
-                hint="Nach jeder Anfrage und nach 3 Minuten ohne Eingabe beginnt der Fragebogen leer; keine Entwürfe."
-                checked={status.kiosk}
-                onChange={(on) => writeDeviceSetting('kiosk', on)}
-              />
-              {status.rejected.length > 0 ? (
-                <section aria-label="Abgelehnte Anfragen">
-                  <h2 className="font-semibold text-red-800">Vom Server abgelehnt</h2>
-                  <ul className="mt-2 space-y-3">
-                    {status.rejected.map((item) => (
-                      <li key={item.client_id} className="rounded-lg bg-red-50 p-2">
-                        <p>
-                          {sourceLabels[item.source]} vom{' '}
-                          {new Date(item.created_at).toLocaleString('de-DE')}
-                        </p>
-                        <p className="text-red-900">{item.last_error}</p>
-                        <div className="mt-1 flex gap-3">
-                          <button
-                            type="button"
-                            className="underline"
-                            onClick={() => void retryRejected(offlineDb(), item.client_id)}
-                          >
-                            Erneut senden
-                          </button>
-                          <button
-                            type="button"
-                            className="underline"
-                            onClick={() => void removeRejected(offlineDb(), item.client_id)}
-                          >
-                            Verwerfen
-                          </button>
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-            </PopoverPanel>
-          </details>
-        )}
-      </Popover>
+      <details ref={details} className="relative text-sm">
+        <summary
+          aria-controls={panelId}
+          className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-slate-800"
+        >
+          <span
+            aria-hidden="true"
+            className={`size-2.5 rounded-full ${offline ? 'bg-amber-500' : 'bg-emerald-600'}`}
+          />
+          <span data-testid="verbindungsstatus">{label}</span>
+          {status.waiting === undefined ? null : status.waiting > 0 ? (
+            <span data-testid="wartende-anfragen" className="font-semibold">
+              · {waitingText(status.waiting)}
+            </span>
+          ) : (
+            <span data-testid="wartende-anfragen" className="sr-only">
+              · keine Anfragen warten
+            </span>
+          )}
+          {status.rejected.length > 0 ? (
+            <span className="font-semibold text-red-800">· {status.rejected.length} abgelehnt</span>
+          ) : null}
+        </summary>
+        <div
+          id={panelId}
+          className="absolute right-0 z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+        >
+          <p>
+            {waiting > 0
+              ? `${waitingText(waiting)} auf diesem Gerät und ${waiting === 1 ? 'wird' : 'werden'} automatisch gesendet.`
+              : 'Alle Anfragen dieses Geräts sind gesendet.'}
+          </p>
+          <button
+            type="button"
+            onClick={() => void syncNow(true)}
+            disabled={waiting === 0 || offline}
+            className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:bg-slate-300 disabled:text-slate-600"
+          >
+            Jetzt senden
+          </button>
+          <SettingSwitch
+            label="Offline simulieren"
+            hint="Hält alles Senden an und lädt Fragebögen nur vom Gerät, wie bei einem echten Ausfall."
+            checked={status.simulateOffline}
+            onChange={(on) => writeDeviceSetting('simulateOffline', on)}
+          />
+          <SettingSwitch
+            label="Messe-Modus"
+            hint="Nach jeder Anfrage und nach 3 Minuten ohne Eingabe beginnt der Fragebogen leer; keine Entwürfe."
+            checked={status.kiosk}
+            onChange={(on) => writeDeviceSetting('kiosk', on)}
+          />
+          {status.rejected.length > 0 ? (
+            <section aria-label="Abgelehnte Anfragen">
+              <h2 className="font-semibold text-red-800">Vom Server abgelehnt</h2>
+              <ul className="mt-2 space-y-3">
+                {status.rejected.map((item) => (
+                  <li key={item.client_id} className="rounded-lg bg-red-50 p-2">
+                    <p>
+                      {sourceLabels[item.source]} vom{' '}
+                      {new Date(item.created_at).toLocaleString('de-DE')}
+                    </p>
+                    <p className="text-red-900">{item.last_error}</p>
+                    <div className="mt-1 flex gap-3">
+                      <button
+                        type="button"
+                        className="underline"
+                        onClick={() => void retryRejected(offlineDb(), item.client_id)}
+                      >
+                        Erneut senden
+                      </button>
+                      <button
+                        type="button"
+                        className="underline"
+                        onClick={() => void removeRejected(offlineDb(), item.client_id)}
+                      >
+                        Verwerfen
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </details>
     </>
   );
 }
