@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,7 +17,7 @@ import { staticSite } from './site/static-site.ts';
 
 export interface AppOptions {
   config: Pick<ServerConfig, 'jwtSecret' | 'hubService' | 'rateLimit' | 'staticDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'gateway'>>;
+    Partial<Pick<ServerConfig, 'gateway' | 'dataDir' | 'smtpUrl' | 'publicUrl'>>;
   db: Database;
   now?: () => Date;
   /**
@@ -87,7 +89,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     rateLimit: config.rateLimit,
   });
-  if (config.gateway) await app.register(gatewayArea);
+  if (config.gateway) {
+    await app.register(gatewayArea, {
+      db,
+      now,
+      config: {
+        jwtSecret: config.jwtSecret,
+        // Tests that build the app without a data folder get a throwaway one per process.
+        dataDir: config.dataDir ?? path.join(tmpdir(), `universa-gateway-${process.pid}`),
+        smtpUrl: config.smtpUrl,
+        publicUrl: config.publicUrl,
+      },
+    });
+  }
   await app.register(staticSite, { staticDir: config.staticDir });
   return app;
 }

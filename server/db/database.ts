@@ -52,7 +52,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T>(sql: string, params?: unknown[]) => {
       const result = await q.query<T>(sql, params);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite counts only written rows; pg, like PostgreSQL, counts what a SELECT returned too.
+      return {
+        rows: result.rows,
+        rowCount: Math.max(result.affectedRows ?? 0, result.rows.length),
+      };
     },
     exec: async (sql) => {
       await q.exec(sql);

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { gatewayPrefixes } from '../../src/domain/routes.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { authArea } from './auth/auth-area.ts';
 import { restArea } from './rest/rest-area.ts';
 import { storageArea } from './storage/storage-area.ts';
@@ -9,8 +11,14 @@ import { storageArea } from './storage/storage-area.ts';
  * hosted project. Each part answers in the error shape of the service it stands in for, because
  * supabase-js reads each service's errors differently.
  */
-export const gatewayArea: FastifyPluginAsync = async (gateway) => {
-  await gateway.register(authArea, { prefix: gatewayPrefixes.auth });
-  await gateway.register(restArea, { prefix: gatewayPrefixes.rest });
-  await gateway.register(storageArea, { prefix: gatewayPrefixes.storage });
+export interface GatewayOptions {
+  db: Database;
+  config: Pick<ServerConfig, 'jwtSecret' | 'dataDir' | 'smtpUrl' | 'publicUrl'>;
+  now: () => Date;
+}
+
+export const gatewayArea: FastifyPluginAsync<GatewayOptions> = async (gateway, options) => {
+  await gateway.register(authArea, { prefix: gatewayPrefixes.auth, ...options });
+  await gateway.register(restArea, { prefix: gatewayPrefixes.rest, ...options });
+  await gateway.register(storageArea, { prefix: gatewayPrefixes.storage, ...options });
 };
