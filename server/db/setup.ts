@@ -8,7 +8,10 @@ import { migrate, readMigrations, type MigrationReport } from './migrate.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const migrationsDir = `${root}supabase/migrations`;
 const seedFile = `${root}supabase/seed.sql`;
-const localSupabaseFile = fileURLToPath(new URL('./supabase-local.sql', import.meta.url));
+// What a hosted project already has, in order: roles and `auth`, then `storage`.
+const localSupabaseFiles = ['supabase-local.sql', 'supabase-local-storage.sql'].map((name) =>
+  fileURLToPath(new URL(`./${name}`, import.meta.url)),
+);
 
 export interface AdminAccount {
   email: string;
@@ -31,7 +34,9 @@ export interface SetupOptions {
 
 /** Brings a database to the current schema; seeds a fresh one. Safe to run on every start. */
 export async function setupDatabase(db: Database, options: SetupOptions): Promise<SetupResult> {
-  if (options.gateway) await db.exec(await readFile(localSupabaseFile, 'utf8'));
+  if (options.gateway) {
+    for (const file of localSupabaseFiles) await db.exec(await readFile(file, 'utf8'));
+  }
   const migrations = await migrate(db, await readMigrations(migrationsDir));
   // Seed exactly once, on the start that created the schema: data deleted later by staff
   // must not come back on the next restart.
