@@ -7,6 +7,8 @@ import { setupDatabase } from '../server/db/setup.ts';
 
 export interface BenchHub {
   url: string;
+  /** Signs the gateway's tokens (bench:gateway signs a staff session with it). */
+  secret: string;
   db: Database;
   stop(): Promise<void>;
 }
@@ -19,13 +21,16 @@ export async function startBenchHub(name: string): Promise<BenchHub> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-`));
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
   await setupDatabase(db, { gateway: true, admin: undefined });
+  const secret = 'bench-secret-bench-secret-bench-secret-0000';
   const app = await buildApp({
     config: {
-      jwtSecret: 'bench-secret-bench-secret-bench-secret-0000',
+      jwtSecret: secret,
       hubService: undefined,
       rateLimit: { submissionsPerMinute: 1_000_000, batchesPerMinute: 1_000_000 },
       staticDir: path.join(dataDir, 'no-dist'),
       logLevel: 'silent',
+      gateway: true,
+      dataDir,
     },
     db,
     logger: false,
@@ -33,6 +38,7 @@ export async function startBenchHub(name: string): Promise<BenchHub> {
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url,
+    secret,
     db,
     stop: async () => {
       await app.close();

@@ -1,0 +1,135 @@
+// npm run bench:gateway — what Survey Desk's customer queries cost through the gateway.
+// Generates BENCH_CUSTOMERS customers (default 100,000), each with one response and three
+// answers, into a throwaway PGlite (or DATABASE_URL), signs in a staff account and times, through
+// the real supabase-js over HTTP on 127.0.0.1: the first page of 10 with an exact count; an ilike
+// search over names, e-mail and city for a three-letter surname fragment with count; one customer
+// with embedded responses and answers. Prints p50 and p95 of BENCH_RUNS runs each against the
+// goals (100 ms, 150 ms, 50 ms). Bounded in count and time.
+import { accessTokenFor, supabaseClient } from '../tests/helpers/supabase.ts';
+import { startBenchHub } from './bench-hub.ts';
+
+const customers = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+const runs = Number(process.env.BENCH_RUNS ?? 40);
+if (!Number.isInteger(customers) || customers < 100 || customers > 1_000_000) {
+  throw new Error('BENCH_CUSTOMERS muss eine ganze Zahl von 100 bis 1000000 sein.');
+}
+if (!Number.isInteger(runs) || runs < 5 || runs > 1_000) {
+  throw new Error('BENCH_RUNS muss eine ganze Zahl von 5 bis 1000 sein.');
+}
+const deadline = Date.now() + 10 * 60_000;
+
+const hub = await startBenchHub('bench-gateway');
+const { db } = hub;
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+// Names from small lists, combined by position: realistic repetition, and the search term below
+// matches about one customer in 25.
+const generated = Date.now();
+await db.transaction(async (tx) => {
+  await tx.query(
+    `insert into public.users (first_name, last_name, email, phone, adress, postcode, city, created_at)
+     select (array['Anna','Jürgen','Zoë','Mehmet','Katarzyna','Lukas','Fatma','Olga'])[1 + i % 8],
+            (array['Müller','Schmidt','Weiß','Yılmaz','Nowak','Becker','Hoffmann','Schäfer','Koch',
+                   'Richter','Wagner','Klein','Wolf','Neumann','Braun','Zimmermann','Krüger',
+                   'Hartmann','Lange','Werner','Krause','Lehmann','Köhler','Walter','Mayer'])[1 + i % 25],
+            'kunde' || i || '@example.de', '+49 30 ' || (100000 + i), 'Hauptstraße ' || (1 + i % 200),
+            lpad((10000 + i % 89999)::text, 5, '0'),
+            (array['Berlin','Hamburg','München','Köln','Frankfurt','Leipzig'])[1 + i % 6],
+            now() - make_interval(secs => i)
+     from generate_series(1, $1::int) as i`,
+    [customers],
+  );
+  await tx.query(
+    `insert into public.responses (client_id, payload_hash, form_id, user_id, source, first_name,
+       last_name, email, phone, terms_accepted, data_processing_consent, create_date, changed_date)
+     select gen_random_uuid(), md5(u.id::text), 1, u.id, 'questionnaire', u.first_name, u.last_name,
+            u.email, u.phone, true, true, u.created_at, u.created_at
+     from public.users u`,
+  );
+  await tx.query(
+    `insert into public.answers (response_id, question_id, answer)
+     select r.id, q.id, 'Antwort ' || q.id from public.responses r
+     cross join (select id from public.questions where form_id = 1) q`,
+  );
+  await tx.query('analyze');
+});
+console.log(
+  `${database}: ${customers.toLocaleString('de-DE')} Kunden mit Antworten erzeugt in ${((Date.now() - generated) / 1000).toFixed(1)} s`,
+);
+
+// A staff account with a session token, as the desk would hold it after signing in.
+const staff = await db.query<{ id: string }>(
+  `insert into auth.users (email, encrypted_password, email_confirmed_at)
+   values ('bench-staff@example.de', 'x', now()) returning id`,
+);
+const staffId = staff.rows[0]!.id;
+await db.query(`update public.staff set role = 'staff' where user_id = $1`, [staffId]);
+const token = await accessTokenFor(hub.secret, staffId, 'bench-staff@example.de');
+const supabase = await supabaseClient(hub.url, hub.secret, token);
+
+const someCustomer = Math.max(1, Math.floor(customers / 2));
+const cases: {
+  name: string;
+  goalMs: number;
+  run: () => PromiseLike<{ error: unknown; data: unknown }>;
+}[] = [
+  {
+    name: 'Erste Seite (10) mit exakter Anzahl',
+    goalMs: 100,
+    run: () =>
+      supabase
+        .from('users')
+        .select('*', { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Suche „mül“ (ilike über Namen, E-Mail, Ort) mit Anzahl',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .from('users')
+        .select('*', { count: 'exact' })
+        .or(['first_name', 'last_name', 'email', 'city'].map((c) => `${c}.ilike.*mül*`).join(','))
+        .order('created_at', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Ein Kunde mit Antworten (eingebettet)',
+    goalMs: 50,
+    run: () =>
+      supabase
+        .from('users')
+        .select(
+          'id,first_name,last_name,responses(id,received_at,forms(title),answers(answer,questions(question)))',
+        )
+        .eq('id', someCustomer)
+        .single(),
+  },
+];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+console.log(`\n${database}, ${runs} Läufe je Abfrage (nach 3 zum Aufwärmen):`);
+console.log(
+  `${'Abfrage'.padEnd(56)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'Ziel'.padStart(8)}`,
+);
+for (const { name, goalMs, run } of cases) {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 3 && Date.now() < deadline; i += 1) {
+    const started = performance.now();
+    const { error } = await run();
+    const elapsed = performance.now() - started;
+    if (error) throw new Error(`${name}: ${JSON.stringify(error)}`);
+    if (i >= 3) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  const [p50, p95] = [percentile(times, 50), percentile(times, 95)];
+  const mark = p95 <= goalMs ? 'ok' : 'über Ziel';
+  console.log(
+    `${name.padEnd(56)} ${`${p50.toFixed(1)} ms`.padStart(8)} ${`${p95.toFixed(1)} ms`.padStart(8)} ${`${goalMs} ms`.padStart(8)}  ${mark}`,
+  );
+}
+
+await hub.stop();
