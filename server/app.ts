@@ -8,6 +8,7 @@ import { hubPrefix } from '../src/domain/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { gatewayArea } from './gateway/gateway-area.ts';
+import { appConfigRoute } from './http/app-config.ts';
 import { createHubAuth } from './hub/auth.ts';
 import { createFormsRepository } from './hub/forms-repository.ts';
 import { hubArea } from './hub/hub-area.ts';
@@ -17,7 +18,7 @@ import { staticSite } from './site/static-site.ts';
 
 export interface AppOptions {
   config: Pick<ServerConfig, 'jwtSecret' | 'hubService' | 'rateLimit' | 'staticDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'gateway' | 'dataDir' | 'smtpUrl' | 'publicUrl'>>;
+    Partial<Pick<ServerConfig, 'gateway' | 'dataDir' | 'smtpUrl' | 'publicUrl' | 'supabase'>>;
   db: Database;
   now?: () => Date;
   /**
@@ -49,6 +50,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The APIs speak JSON only: plain text would reach validation as a string and earn a
   // confusing 400 instead of a clear 415.
   app.removeContentTypeParser('text/plain');
+  // Hosted mode: Survey Desk talks to the project's own origin, which 'self' does not cover.
+  const supabaseOrigin =
+    !config.gateway && config.supabase?.url ? new URL(config.supabase.url).origin : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -56,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(supabaseOrigin ? [supabaseOrigin] : [])],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -77,7 +81,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The database and its repositories.
   const forms = createFormsRepository(db);
   const responses = createResponsesRepository(db);
-  const auth = createHubAuth({ secret: config.jwtSecret, db, service: config.hubService });
+  const auth = createHubAuth({
+    secret: config.jwtSecret,
+    db,
+    service: config.hubService,
+    supabase: config.gateway ? undefined : config.supabase,
+  });
 
   // The areas.
   await app.register(hubArea, {
@@ -102,6 +111,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
+  await app.register(appConfigRoute, {
+    gateway: config.gateway ?? false,
+    jwtSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    supabase: config.supabase ?? { url: undefined, anonKey: undefined },
+  });
   await app.register(staticSite, { staticDir: config.staticDir });
   return app;
 }

@@ -18,8 +18,18 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   GATEWAY: z.enum(['on', 'off']).default('on'),
   PUBLIC_URL: z.string().url().optional(),
+  // Hosted mode (GATEWAY=off): the project's API address and public key for the browser, and
+  // its legacy JWT secret when staff tokens are still HS256 (else the project's JWKS decides).
+  SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'muss eine http(s)-Adresse sein' }).optional(),
+  SUPABASE_ANON_KEY: z.string().trim().min(1).optional(),
+  SUPABASE_JWT_SECRET: z
+    .string()
+    .min(32, 'SUPABASE_JWT_SECRET muss mindestens 32 Zeichen lang sein')
+    .optional(),
   RATE_LIMIT_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_BATCHES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_SIGNINS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
 });
@@ -35,9 +45,25 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   gateway: boolean;
   publicUrl: string | undefined;
+  supabase: SupabaseProject;
   rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
+  /** Sign-in attempts at the gateway per client address, and per e-mail address, and minute. */
+  authRateLimit: AuthRateLimit;
   logLevel: string;
   staticDir: string;
+}
+
+/** The hosted project (hosted mode); every part unset locally, where the gateway stands in. */
+export interface SupabaseProject {
+  /** Without a trailing slash. */
+  url: string | undefined;
+  anonKey: string | undefined;
+  jwtSecret: string | undefined;
+}
+
+export interface AuthRateLimit {
+  signinsPerMinute: number;
+  signinsPerAddressPerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -63,9 +89,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: e.SMTP_URL,
     gateway: e.GATEWAY === 'on',
     publicUrl: e.PUBLIC_URL,
+    supabase: {
+      url: e.SUPABASE_URL?.replace(/\/+$/, ''),
+      anonKey: e.SUPABASE_ANON_KEY,
+      jwtSecret: e.SUPABASE_JWT_SECRET,
+    },
     rateLimit: {
       submissionsPerMinute: e.RATE_LIMIT_SUBMISSIONS_PER_MINUTE,
       batchesPerMinute: e.RATE_LIMIT_BATCHES_PER_MINUTE,
+    },
+    authRateLimit: {
+      signinsPerMinute: e.AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE,
+      signinsPerAddressPerMinute: e.AUTH_RATE_LIMIT_SIGNINS_PER_ADDRESS_PER_MINUTE,
     },
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),

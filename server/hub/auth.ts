@@ -1,12 +1,21 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { jwtVerify, SignJWT } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  jwtVerify,
+  SignJWT,
+  type JWTPayload,
+} from 'jose';
 import type { Database } from '../db/database.ts';
 import { HubError } from './errors.ts';
 
 const HUB_ISSUER = 'universa-hub';
 const HUB_AUDIENCE = 'hub';
 const HUB_TOKEN_SECONDS = 60 * 60;
+// What hosted Supabase signs access tokens with once a project uses asymmetric signing keys.
+const PROJECT_KEY_ALGORITHMS = ['ES256', 'RS256'];
 
 export interface HubAuth {
   issueServiceToken(
@@ -24,8 +33,62 @@ export function createHubAuth(options: {
   secret: string;
   db: Database;
   service: { email: string; password: string } | undefined;
+  /**
+   * Hosted mode: staff tokens come from the project's GoTrue, checked with its JWKS (asymmetric
+   * keys, fetched from the project and cached) or its legacy HS256 secret. Locally the gateway
+   * signs them with `secret`.
+   */
+  supabase?: { url: string | undefined; jwtSecret: string | undefined } | undefined;
 }): HubAuth {
   const key = new TextEncoder().encode(options.secret);
+  const legacyKey = options.supabase?.jwtSecret
+    ? new TextEncoder().encode(options.supabase.jwtSecret)
+    : undefined;
+  const projectKeys = options.supabase?.url
+    ? createRemoteJWKSet(new URL(`${options.supabase.url}/auth/v1/.well-known/jwks.json`))
+    : undefined;
+
+  /** The token's claims and whether the hub's own secret signed it; undefined when no key fits. */
+  async function verify(
+    token: string,
+  ): Promise<{ payload: JWTPayload; byHub: boolean } | undefined> {
+    let algorithm: string | undefined;
+    try {
+      algorithm = decodeProtectedHeader(token).alg;
+    } catch {
+      return undefined;
+    }
+    const check = { clockTolerance: 30 };
+    if (algorithm === 'HS256') {
+      const hub = await jwtVerify(token, key, { ...check, algorithms: ['HS256'] }).catch(
+        () => undefined,
+      );
+      if (hub) return { payload: hub.payload, byHub: true };
+      if (!legacyKey) return undefined;
+      const legacy = await jwtVerify(token, legacyKey, { ...check, algorithms: ['HS256'] }).catch(
+        () => undefined,
+      );
+      return legacy && { payload: legacy.payload, byHub: false };
+    }
+    if (!projectKeys || !PROJECT_KEY_ALGORITHMS.includes(algorithm ?? '')) return undefined;
+    try {
+      const project = await jwtVerify(token, projectKeys, {
+        ...check,
+        algorithms: PROJECT_KEY_ALGORITHMS,
+      });
+      return { payload: project.payload, byHub: false };
+    } catch (error) {
+      // A key set that cannot be fetched says nothing about the token: the caller may retry.
+      if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) {
+        return undefined;
+      }
+      throw new HubError(
+        503,
+        'auth_unavailable',
+        'Die Anmeldung kann gerade nicht geprüft werden. Bitte gleich noch einmal versuchen.',
+      );
+    }
+  }
 
   return {
     async issueServiceToken(email, password) {
@@ -52,12 +115,13 @@ export function createHubAuth(options: {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) throw new HubError(401, 'unauthorized', 'Anmeldung erforderlich.');
-      const payload = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance: 30 })
-        .then((r) => r.payload)
-        .catch(() => {
-          throw new HubError(401, 'invalid_token', 'Das Token ist ungültig oder abgelaufen.');
-        });
+      const verified = await verify(token);
+      if (!verified) {
+        throw new HubError(401, 'invalid_token', 'Das Token ist ungültig oder abgelaufen.');
+      }
+      const { payload } = verified;
       if (
+        verified.byHub &&
         payload.iss === HUB_ISSUER &&
         payload.aud === HUB_AUDIENCE &&
         payload.role === 'hub_service'

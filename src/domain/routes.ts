@@ -47,6 +47,15 @@ export const deskPaths = {
   support: `${deskBase}/support`,
 } as const;
 
+/**
+ * Where the confirmation link of a sign-up mail (`/auth/v1/verify`) leads: the sign-in screen,
+ * with a query it shows a notice for (account confirmed, or the link used or expired).
+ */
+export const signinNoticePaths = {
+  confirmed: `${deskPaths.signin}?bestaetigt=1`,
+  linkInvalid: `${deskPaths.signin}?bestaetigung=ungueltig`,
+} as const;
+
 export const deskQuestionnairePath = (title: string): string =>
   `${deskBase}/question/${encodeURIComponent(title)}`;
 
@@ -65,11 +74,17 @@ export const gatewayPrefixes = {
 } as const;
 
 /**
+ * The browser's run-time configuration (Supabase's URL and anon key), answered by the server:
+ * the build runs before the secret the key derives from exists. Never precached.
+ */
+export const appConfigPath = '/app-config.json';
+
+/**
  * First path segments that belong to a server API: never answered with the app's HTML (a client
  * expecting JSON would get a page it cannot parse), proxied by the dev server, and passed by the
  * service worker's navigation fallback.
  */
-export const serverPathRoots = ['/api', '/auth', '/rest', '/storage'] as const;
+export const serverPathRoots = ['/api', '/auth', '/rest', '/storage', appConfigPath] as const;
 
 export function isServerPath(pathname: string): boolean {
   return serverPathRoots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
