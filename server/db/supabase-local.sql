@@ -37,6 +37,35 @@ create table if not exists auth.users (
 );
 create unique index if not exists auth_users_email_key on auth.users (lower(email));
 
+-- GoTrue's sessions and refresh tokens, the columns the gateway uses. A refresh token is used once:
+-- refreshing revokes it and issues a child (`parent`), so a reused one shows up. Neither table is
+-- granted to the API roles: only the gateway's auth part reads them. Unlike GoTrue no client IP or
+-- user agent is kept: nothing here needs them.
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  refreshed_at timestamptz,
+  not_after timestamptz,
+  aal text not null default 'aal1'
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  id bigserial primary key,
+  token text not null unique,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  parent text,
+  revoked boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists refresh_tokens_session_id_revoked_idx
+  on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+
 create or replace function auth.jwt() returns jsonb
 language sql stable
 as $$

@@ -1,11 +1,77 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { GatewayOptions } from '../gateway-area.ts';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { AuthRateLimit } from '../../config.ts';
 import { claimPrefix } from '../../http/claim-prefix.ts';
-import { authErrorHandler, authNotFound } from './errors.ts';
+import type { GatewayOptions } from '../gateway-area.ts';
+import type { AuthContext } from './auth-context.ts';
+import { authErrorHandler, authNotFound, GotrueError } from './errors.ts';
+import { createMailer } from './mail.ts';
+import { createRateWindow } from './rate-window.ts';
+import { signupRoute } from './signup-route.ts';
+import { tokenRoute } from './token-route.ts';
+import { userRoutes } from './user-routes.ts';
+import { verifyRoute } from './verify-route.ts';
 
-/** GoTrue's API for supabase-js (`/auth/v1`): sign-up, sessions and users come with the gateway. */
-export const authArea: FastifyPluginAsync<GatewayOptions> = async (auth) => {
+export const defaultAuthRateLimit: AuthRateLimit = {
+  signinsPerMinute: 30,
+  signinsPerAddressPerMinute: 10,
+};
+
+export interface AuthAreaOptions extends GatewayOptions {
+  config: GatewayOptions['config'] & { authRateLimit?: AuthRateLimit | undefined };
+}
+
+/**
+ * GoTrue's API for supabase-js (`/auth/v1`), the part Survey Desk uses: sign-up with e-mail
+ * confirmation, the confirmation link, password sign-in, refresh, sign-out and the user.
+ */
+export const authArea: FastifyPluginAsync<AuthAreaOptions> = async (auth, options) => {
   auth.setErrorHandler(authErrorHandler);
   auth.setNotFoundHandler(authNotFound);
+  acceptEmptyJson(auth);
+
+  const { config } = options;
+  const limits = config.authRateLimit ?? defaultAuthRateLimit;
+  const host = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
+  const context: AuthContext = {
+    db: options.db,
+    secret: config.jwtSecret,
+    now: options.now,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      from: `Survey Desk <noreply@${host}>`,
+    }),
+    publicUrl: config.publicUrl,
+    limits: {
+      signinsPerClient: createRateWindow(limits.signinsPerMinute),
+      signinsPerAddress: createRateWindow(limits.signinsPerAddressPerMinute),
+      // Each sign-up sends a mail: as many per client as sign-ins.
+      signupsPerClient: createRateWindow(limits.signinsPerMinute),
+    },
+  };
+  signupRoute(auth, context);
+  verifyRoute(auth, context);
+  tokenRoute(auth, context);
+  userRoutes(auth, context);
+
   claimPrefix(auth);
 };
+
+/**
+ * supabase-js sends `Content-Type: application/json` with no body on sign-out, which GoTrue
+ * takes as no parameters; Fastify's parser would refuse it.
+ */
+function acceptEmptyJson(auth: FastifyInstance): void {
+  const parseJson = auth.getDefaultJsonParser('error', 'error');
+  auth.removeContentTypeParser('application/json');
+  auth.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body.toString(), (error, parsed) => {
+      if (error) done(new GotrueError(400, 'bad_json', 'Could not parse request body as JSON'));
+      else done(null, parsed);
+    });
+  });
+}

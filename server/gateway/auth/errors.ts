@@ -6,6 +6,8 @@ export class GotrueError extends Error {
     readonly statusCode: number,
     readonly errorCode: string,
     message: string,
+    /** Fields GoTrue adds to a few errors, e.g. `weak_password: {reasons}`. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'GotrueError';
@@ -26,11 +28,17 @@ export function sendGotrueError(
   error: GotrueError,
 ): FastifyReply {
   reply.code(error.statusCode);
+  reply.header('x-sb-error-code', error.errorCode);
   if (asksForVersion20240101(request.headers[apiVersionHeader])) {
     reply.header('X-Supabase-Api-Version', apiVersion20240101);
-    return reply.send({ code: error.errorCode, message: error.message });
+    return reply.send({ code: error.errorCode, message: error.message, ...error.extra });
   }
-  return reply.send({ code: error.statusCode, error_code: error.errorCode, msg: error.message });
+  return reply.send({
+    code: error.statusCode,
+    error_code: error.errorCode,
+    msg: error.message,
+    ...error.extra,
+  });
 }
 
 function asksForVersion20240101(value: string | string[] | undefined): boolean {

@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { GotrueError } from './errors.ts';
+import type { Mailer } from './mail.ts';
+import type { RateWindow } from './rate-window.ts';
+
+/** What the auth routes share, built once per gateway. */
+export interface AuthContext {
+  db: Database;
+  secret: string;
+  now: () => Date;
+  mailer: Mailer;
+  /** PUBLIC_URL, else undefined: then links and the token issuer use the request's origin. */
+  publicUrl: string | undefined;
+  limits: {
+    signinsPerClient: RateWindow;
+    signinsPerAddress: RateWindow;
+    signupsPerClient: RateWindow;
+  };
+}
+
+/** The origin the caller reached us at, for links in mails and the tokens' `iss`. */
+export function publicOrigin(context: AuthContext, request: FastifyRequest): string {
+  return (context.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}
+
+export function tooManyRequests(): GotrueError {
+  return new GotrueError(429, 'over_request_rate_limit', 'Request rate limit reached');
+}
+
+/**
+ * Reads the JSON body's fields the way GoTrue decodes into a struct: absent is fine, a wrong type
+ * is a body it cannot parse.
+ */
+export function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body: unknown = request.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body) || body === null) throw badJson();
+  return body as Record<string, unknown>;
+}
+
+export function stringField(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw badJson();
+  return value;
+}
+
+function badJson(): GotrueError {
+  return new GotrueError(400, 'bad_json', 'Could not parse request body as JSON');
+}

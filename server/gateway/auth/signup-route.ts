@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { gatewayPrefixes } from '../../../src/domain/routes.ts';
+import {
+  bodyOf,
+  publicOrigin,
+  stringField,
+  tooManyRequests,
+  type AuthContext,
+} from './auth-context.ts';
+import {
+  createUser,
+  findUserByEmail,
+  forgetConfirmationSent,
+  newSecret,
+  renewConfirmation,
+  type UserRow,
+} from './auth-store.ts';
+import { GotrueError } from './errors.ts';
+import { checkPasswordStrength, hashPassword } from './passwords.ts';
+import { obfuscatedUserJson, userJson } from './user-json.ts';
+
+/** GoTrue's default: one confirmation mail per address and minute. */
+const mailIntervalMs = 60_000;
+/** GoTrue's default lifetime of a mailed link. */
+export const confirmationValidForMs = 24 * 60 * 60 * 1000;
+
+/**
+ * `POST /signup` with e-mail confirmation on, as on the hosted project: the account exists but
+ * cannot sign in until the link in the mail was opened; no session is issued here.
+ */
+export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
+  auth.post('/signup', async (request, reply) => {
+    if (!context.limits.signupsPerClient.allow(request.ip, context.now())) throw tooManyRequests();
+    const body = bodyOf(request);
+    const password = stringField(body, 'password');
+    const data = metadataOf(body.data);
+    if (!password) {
+      throw new GotrueError(400, 'validation_failed', 'Signup requires a valid password');
+    }
+    checkPasswordStrength(password);
+    const email = validEmail(stringField(body, 'email'));
+
+    // Hashed before looking the address up, outside any transaction: every answer costs the same
+    // time, so timing does not tell which addresses have accounts.
+    const passwordHash = await hashPassword(password);
+    const existing = await findUserByEmail(context.db, email);
+    const now = context.now();
+    if (existing?.email_confirmed_at) return obfuscatedUserJson(email, data, now);
+
+    const confirmationToken = newSecret();
+    let user: UserRow | undefined;
+    if (existing) {
+      const sentAt = existing.confirmation_sent_at?.getTime();
+      if (sentAt !== undefined && now.getTime() - sentAt < mailIntervalMs) {
+        const seconds = Math.ceil((sentAt + mailIntervalMs - now.getTime()) / 1000);
+        throw new GotrueError(
+          429,
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${seconds} seconds.`,
+        );
+      }
+      user = await renewConfirmation(context.db, existing.id, confirmationToken, now);
+    } else {
+      user = await createUser(context.db, { email, passwordHash, data }, confirmationToken, now);
+    }
+    // Taken meanwhile (two sign-ups at once, or confirmed in between): answer as for a taken one.
+    if (!user) return obfuscatedUserJson(email, data, now);
+
+    const link = new URL(`${publicOrigin(context, request)}${gatewayPrefixes.auth}/verify`);
+    link.searchParams.set('token', confirmationToken);
+    link.searchParams.set('type', 'signup');
+    try {
+      const delivery = await context.mailer.send(confirmationMail(email, link.href));
+      request.log.info(delivery, 'confirmation mail sent');
+    } catch (error) {
+      await forgetConfirmationSent(context.db, user.id);
+      request.log.error({ err: error }, 'confirmation mail failed');
+      throw new GotrueError(500, 'unexpected_failure', 'Error sending confirmation email');
+    }
+    return reply.send(userJson(user));
+  });
+}
+
+function validEmail(text: string): string {
+  if (!text) {
+    throw new GotrueError(400, 'validation_failed', 'Sign up only available with email provider');
+  }
+  if (text.length > 255) {
+    throw new GotrueError(400, 'validation_failed', 'An email address is too long');
+  }
+  // The shape GoTrue's checkmail accepts, roughly: something @ a domain with a dot.
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) {
+    throw new GotrueError(
+      400,
+      'validation_failed',
+      'Unable to validate email address: invalid format',
+    );
+  }
+  return text.toLowerCase();
+}
+
+function metadataOf(value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new GotrueError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+  return value as Record<string, unknown>;
+}
+
+function confirmationMail(to: string, link: string) {
+  return {
+    to,
+    subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+    text: [
+      'Guten Tag,',
+      '',
+      'Sie haben sich bei Survey Desk registriert. Bitte bestätigen Sie Ihre E-Mail-Adresse',
+      'über diesen Link:',
+      '',
+      link,
+      '',
+      'Der Link ist 24 Stunden gültig. Nach der Bestätigung schaltet ein Administrator Ihr',
+      'Konto frei.',
+      'Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.',
+      '',
+    ].join('\n'),
+  };
+}
