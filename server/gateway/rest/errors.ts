@@ -63,6 +63,11 @@ export function restErrorHandler(
   ) {
     return reply.code(400).send(new PostgrestError(400, 'PGRST102', 'Empty or invalid json').body);
   }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    const type = request.headers['content-type'] ?? '';
+    const body = new PostgrestError(415, 'PGRST107', `Content-Type not acceptable: ${type}`).body;
+    return reply.code(415).send(body);
+  }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     const body: PostgrestErrorBody = {
       code: error.code,
@@ -84,4 +89,37 @@ function decodeSegment(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/** A refusal from PostgreSQL itself (it carries a SQLSTATE and a severity). */
+export function isDatabaseError(
+  error: unknown,
+): error is Error & { code: string; detail?: string; hint?: string } {
+  return (
+    error instanceof Error &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    'severity' in error
+  );
+}
+
+/**
+ * PostgREST's status for a SQLSTATE: a refused privilege is 401 for anon (who may sign in) and
+ * 403 for anyone else; conflicts are 409; everything a request can provoke otherwise is 400.
+ */
+export function fromDatabaseError(
+  error: Error & { code: string; detail?: string; hint?: string },
+  role: string,
+): PostgrestError {
+  const { code } = error;
+  let status = 400;
+  if (code === '42501') status = role === 'anon' ? 401 : 403;
+  else if (code === '23505' || code === '23503') status = 409;
+  else if (code === '42883' || code === '42P01') status = 404;
+  else if (code === '25006') status = 405;
+  else if (code.startsWith('08') || code.startsWith('53') || code === '57P01') status = 503;
+  else if (code.startsWith('XX')) status = 500;
+  const extra: { details?: string; hint?: string } = {};
+  if (error.detail) extra.details = error.detail;
+  if (error.hint) extra.hint = error.hint;
+  return new PostgrestError(status, code, error.message, extra);
 }
