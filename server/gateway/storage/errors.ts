@@ -13,6 +13,34 @@ export class StorageError extends Error {
   }
 }
 
+/** The errors the routes raise, with Storage's codes, kinds and messages. */
+export const storageErrors = {
+  noSuchKey: () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found'),
+  noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
+  keyAlreadyExists: () =>
+    new StorageError(409, 'KeyAlreadyExists', 'Duplicate', 'The resource already exists'),
+  accessDenied: (message: string) => new StorageError(403, 'AccessDenied', 'Unauthorized', message),
+  entityTooLarge: () =>
+    new StorageError(
+      413,
+      'EntityTooLarge',
+      'Payload too large',
+      'The object exceeded the maximum allowed size',
+    ),
+  invalidMimeType: (mimeType: string) =>
+    new StorageError(
+      415,
+      'InvalidMimeType',
+      'invalid_mime_type',
+      `mime type ${mimeType} is not supported`,
+    ),
+  invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', 'InvalidJWT', message),
+  invalidSignature: (message = 'Invalid signature') =>
+    new StorageError(400, 'InvalidSignature', 'InvalidSignature', message),
+  invalidRequest: (message: string) =>
+    new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
+};
+
 /**
  * Sends a Storage error the way Storage does: every status below 500 goes out as HTTP 400, the
  * real one in `statusCode` (`{statusCode: "404", code: "NoSuchKey", error: "not_found", ...}`).
@@ -44,6 +72,9 @@ export function storageErrorHandler(
   reply: FastifyReply,
 ): FastifyReply {
   if (error instanceof StorageError) return sendStorageError(reply, error);
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return sendStorageError(reply, storageErrors.entityTooLarge());
+  }
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return sendStorageError(
       reply,

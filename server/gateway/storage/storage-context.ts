@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { RequestInfo } from '../as-role.ts';
+import { gatewayPrefixes } from '../../../src/domain/routes.ts';
+import { pathBelow } from '../path-below.ts';
+import { storageErrors } from './errors.ts';
+import type { FileStore } from './file-store.ts';
+import type { ObjectRow } from './object-rows.ts';
+
+/** What every Storage route works with. */
+export interface StorageContext {
+  db: Database;
+  secret: string;
+  now: () => Date;
+  files: FileStore;
+}
+
+export interface ObjectParams {
+  bucket: string;
+  '*': string;
+}
+
+// Headers a policy may read through `request.headers`; credentials stay out of the database.
+const hiddenHeaders = new Set(['authorization', 'apikey', 'cookie']);
+
+/** The request as asRole records it for the policies (`request.method`, `request.path`). */
+export function requestInfo(request: FastifyRequest, readOnly: boolean): RequestInfo {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string' && !hiddenHeaders.has(name)) headers[name] = value;
+  }
+  return {
+    method: request.method,
+    path: pathBelow(gatewayPrefixes.storage, request.url),
+    headers,
+    readOnly,
+  };
+}
+
+/**
+ * Sends an object's body with what Storage stored about it. Looks the row up again if its body
+ * was replaced between reading the row and opening the file (an upsert at that moment).
+ */
+export async function sendObject(
+  context: StorageContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  address: { bucket: string; name: string },
+  findRow: () => Promise<ObjectRow | undefined>,
+): Promise<FastifyReply> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const row = await findRow();
+    if (!row?.version) throw storageErrors.noSuchKey();
+    const handle = await context.files.open(address.bucket, address.name, row.version);
+    if (!handle) continue;
+    const { size } = await handle.stat();
+    const metadata = row.metadata;
+    const eTag = metadata?.eTag ?? `"${row.version}"`;
+    reply
+      .header('content-type', metadata?.mimetype ?? 'application/octet-stream')
+      .header('cache-control', metadata?.cacheControl ?? 'no-cache')
+      .header('etag', eTag)
+      .header('last-modified', new Date(row.updated_at).toUTCString());
+    const download = (request.query as { download?: string } | undefined)?.download;
+    if (download !== undefined) {
+      reply.header('content-disposition', attachment(download || address.name));
+    }
+    if (request.headers['if-none-match'] === eTag) {
+      await handle.close();
+      return reply.code(304).send();
+    }
+    reply.header('content-length', size);
+    return reply.send(handle.createReadStream());
+  }
+  throw storageErrors.noSuchKey();
+}
+
+function attachment(name: string): string {
+  const base = name.split('/').pop() ?? name;
+  // Only characters that cannot end the quoted string or the header.
+  const safe = base.replace(/[^A-Za-z0-9_.()+,;=@!$&' -]/g, '_');
+  return `attachment; filename="${safe}"`;
+}

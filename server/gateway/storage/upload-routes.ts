@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { asRole } from '../as-role.ts';
+import { storageErrors } from './errors.ts';
+import { objectAddress } from './object-name.ts';
+import { findBucket, writeObject, type BucketRow } from './object-rows.ts';
+import { callerClaims } from './storage-tokens.ts';
+import { requestInfo, type ObjectParams, type StorageContext } from './storage-context.ts';
+import { receiveBody } from './upload-body.ts';
+
+/** The most any upload may carry (issue 11); a bucket's own `file_size_limit` may lower it. */
+export const uploadLimitBytes = 20 * 1024 * 1024;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Uploads (`POST` creates, `x-upsert: true` replaces; `PUT` replaces). Their own plugin, because
+ * a body of any type arrives here as a stream, read by the handler into a file, never into
+ * memory or through the JSON parser.
+ */
+export const uploadRoutes: FastifyPluginAsync<StorageContext> = async (routes, context) => {
+  routes.removeAllContentTypeParsers();
+  routes.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  routes.post<{ Params: ObjectParams }>('/object/:bucket/*', (request, reply) =>
+    upload(context, request, reply, request.headers['x-upsert'] === 'true'),
+  );
+  routes.put<{ Params: ObjectParams }>('/object/:bucket/*', (request, reply) =>
+    upload(context, request, reply, true),
+  );
+};
+
+/**
+ * Body first into a temporary file, then to its own version's path, then the row in one
+ * transaction as the caller (the policies decide), so no file work happens inside it. If the row
+ * is refused, the new body goes; once the row points at the new version, the old body goes.
+ * At no moment does a row point at a missing or half-written body.
+ */
+async function upload(
+  context: StorageContext,
+  request: FastifyRequest<{ Params: ObjectParams }>,
+  reply: FastifyReply,
+  upsert: boolean,
+): Promise<FastifyReply> {
+  const { bucket, name } = objectAddress(request.params.bucket, request.params['*']);
+  const claims = await callerClaims(request.headers.authorization, context.secret, {
+    required: false,
+  });
+  const bucketRow = await findBucket(context.db, bucket);
+  if (!bucketRow) throw storageErrors.noSuchBucket();
+
+  const temporary = await context.files.temporaryPath();
+  const version = randomUUID();
+  let placed = false;
+  try {
+    const body = await receiveBody(request.raw, temporary, limitOf(bucketRow));
+    checkMimeType(bucketRow, body.mimetype);
+    await context.files.place(temporary, bucket, name, version);
+    placed = true;
+    const owner =
+      typeof claims.sub === 'string' && uuidPattern.test(claims.sub) ? claims.sub : null;
+    const { id, replaced } = await asRole(context.db, claims, requestInfo(request, false), (tx) =>
+      writeObject(tx, {
+        bucket,
+        name,
+        owner,
+        version,
+        upsert,
+        metadata: {
+          eTag: `"${version}"`,
+          size: body.size,
+          mimetype: body.mimetype,
+          cacheControl: body.cacheControl,
+          lastModified: context.now().toISOString(),
+          contentLength: body.size,
+          httpStatusCode: 200,
+        },
+      }),
+    );
+    if (replaced && replaced !== version) {
+      await context.files.remove(bucket, name, replaced).catch((error: unknown) => {
+        // Only a leftover file: the row already points at the new body.
+        request.log.warn({ err: error }, 'replaced object body not removed');
+      });
+    }
+    return reply.send({ Id: id, Key: `${bucket}/${name}` });
+  } catch (error) {
+    await (
+      placed ? context.files.remove(bucket, name, version) : context.files.discard(temporary)
+    ).catch(() => undefined);
+    throw error;
+  }
+}
+
+function limitOf(bucket: BucketRow): number {
+  const own = bucket.file_size_limit;
+  return own !== null && own > 0 ? Math.min(own, uploadLimitBytes) : uploadLimitBytes;
+}
+
+function checkMimeType(bucket: BucketRow, mimetype: string): void {
+  const allowed = bucket.allowed_mime_types;
+  if (!allowed || allowed.length === 0) return;
+  const type = mimetype.split(';')[0]!.trim().toLowerCase();
+  const accepted = allowed.some((pattern) => {
+    const wanted = pattern.trim().toLowerCase();
+    return wanted.endsWith('/*') ? type.startsWith(wanted.slice(0, -1)) : type === wanted;
+  });
+  if (!accepted) throw storageErrors.invalidMimeType(type);
+}
