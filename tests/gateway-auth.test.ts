@@ -1,0 +1,492 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../server/app.ts';
+import { openDatabase, type Database } from '../server/db/database.ts';
+import { setupDatabase } from '../server/db/setup.ts';
+import { loggerOptions } from '../server/logging.ts';
+import { hubService, testSecret } from './helpers/hub.ts';
+import { supabaseClient } from './helpers/supabase.ts';
+
+// The gateway's auth driven by the real supabase-js over HTTP, as Survey Desk will drive it: the
+// error cases check `error.code` and `error.status` as the client exposes them.
+
+const admin = { email: 'admin@example.de', password: 'admin-passwort-1' };
+const password = 'richtig-geheim-1';
+
+let db: Database;
+let app: FastifyInstance;
+let url: string;
+let dataDir: string;
+/** Moves the gateway's clock (not the process's) forward, for the refresh token's reuse window. */
+let clockOffsetMs = 0;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-auth-'));
+  db = await openDatabase({});
+  await setupDatabase(db, { gateway: true, admin });
+  app = await buildApp({
+    config: {
+      jwtSecret: testSecret,
+      hubService,
+      rateLimit: { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
+      staticDir: '/nonexistent-dist',
+      logLevel: 'silent',
+      gateway: true,
+      dataDir,
+    },
+    db,
+    now: () => new Date(Date.now() + clockOffsetMs),
+    logger: false,
+  });
+  url = await app.listen({ host: '127.0.0.1', port: 0 });
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const client = () => supabaseClient(url, testSecret);
+
+/** The link of the newest confirmation mail to `email`, read from DATA_DIR/mail as a developer would. */
+async function confirmationLink(email: string): Promise<string> {
+  const folder = path.join(dataDir, 'mail');
+  const mails = await Promise.all(
+    (await readdir(folder))
+      .sort()
+      .map(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8'))),
+  );
+  const mail = mails.filter((m: { to: string }) => m.to === email).at(-1) as
+    { subject: string; text: string } | undefined;
+  expect(mail?.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse');
+  const link = /(http\S+\/auth\/v1\/verify\S+)/.exec(mail!.text)?.[1];
+  expect(link).toBeDefined();
+  return link!;
+}
+
+/** A confirmed account, through sign-up and the mailed link. */
+async function confirmedAccount(email: string): Promise<void> {
+  const { error } = await (await client()).auth.signUp({ email, password });
+  expect(error).toBeNull();
+  const res = await fetch(await confirmationLink(email), { redirect: 'manual' });
+  expect(res.status).toBe(303);
+}
+
+async function signIn(email: string, pass = password) {
+  const supabase = await client();
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password: pass });
+  expect(error).toBeNull();
+  return { supabase, session: data.session! };
+}
+
+async function sessionIsGone(accessToken: string): Promise<boolean> {
+  const { error } = await (await client()).auth.getUser(accessToken);
+  return error?.name === 'AuthSessionMissingError';
+}
+
+describe('sign-up and confirmation', () => {
+  const email = 'neu@example.de';
+
+  it('signs up without a session and mails a confirmation link', async () => {
+    const supabase = await client();
+    const { data, error } = await supabase.auth.signUp({
+      email,
+      password,
+      options: { data: { full_name: 'Erika Muster' } },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({
+      email,
+      aud: 'authenticated',
+      role: 'authenticated',
+      phone: '',
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: { full_name: 'Erika Muster', email, email_verified: false },
+      is_anonymous: false,
+    });
+    expect(data.user!.confirmation_sent_at).toEqual(expect.any(String));
+    expect(data.user!.email_confirmed_at).toBeUndefined();
+    expect(data.user!.identities).toHaveLength(1);
+    expect(await confirmationLink(email)).toMatch(
+      new RegExp(`^${url}/auth/v1/verify\\?token=[\\w-]+&type=signup$`),
+    );
+    // The database trigger made the account a pending staff member.
+    const staff = await db.query<{ role: string }>(
+      'select role from public.staff where user_id = $1',
+      [data.user!.id],
+    );
+    expect(staff.rows).toEqual([{ role: 'pending' }]);
+  });
+
+  it('refuses the sign-in until the address is confirmed', async () => {
+    const { data, error } = await (await client()).auth.signInWithPassword({ email, password });
+    expect(data.session).toBeNull();
+    expect(error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+  });
+
+  it('confirms through the link, which leads to the sign-in screen with a notice, once', async () => {
+    const link = await confirmationLink(email);
+    const res = await fetch(link, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/surveydesk/signin?bestaetigt=1');
+
+    const again = await fetch(link, { redirect: 'manual' });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('/surveydesk/signin?bestaetigung=ungueltig');
+    const forged = await fetch(`${url}/auth/v1/verify?token=erfunden&type=signup`, {
+      redirect: 'manual',
+    });
+    expect(forged.headers.get('location')).toBe('/surveydesk/signin?bestaetigung=ungueltig');
+
+    const { session } = await signIn(email);
+    expect(session.user.email_confirmed_at).toEqual(expect.any(String));
+    expect(session.user.user_metadata).toMatchObject({ email_verified: true });
+  });
+
+  it('answers a taken address like a new one: a made-up user, no identities, no session, no mail', async () => {
+    const mailsBefore = (await readdir(path.join(dataDir, 'mail'))).length;
+    const { data, error } = await (await client()).auth.signUp({ email, password: 'anderes-1234' });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({ email, identities: [] });
+    const real = await db.query<{ id: string }>('select id from auth.users where email = $1', [
+      email,
+    ]);
+    expect(data.user!.id).not.toBe(real.rows[0]!.id);
+    expect((await readdir(path.join(dataDir, 'mail'))).length).toBe(mailsBefore);
+    // The password of the real account is untouched.
+    await signIn(email);
+  });
+
+  it('refuses a weak password with its reasons', async () => {
+    const { data, error } = await (
+      await client()
+    ).auth.signUp({ email: 'schwach@example.de', password: 'kurz' });
+    expect(data.user).toBeNull();
+    expect(error).toMatchObject({
+      name: 'AuthWeakPasswordError',
+      status: 422,
+      code: 'weak_password',
+      reasons: ['length'],
+    });
+  });
+
+  it('refuses a malformed address', async () => {
+    const { error } = await (await client()).auth.signUp({ email: 'keine-adresse', password });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+});
+
+describe('sign-in', () => {
+  it('signs the seeded admin in with a session and GoTrue’s claims', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { session } = await signIn(admin.email, admin.password);
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(session.refresh_token).toEqual(expect.any(String));
+    expect(session.expires_at).toBeGreaterThanOrEqual(before + 3600);
+    expect(session.user).toMatchObject({ email: admin.email, role: 'authenticated' });
+    expect(session.user.last_sign_in_at).toEqual(expect.any(String));
+
+    const claims = decodeJwt(session.access_token);
+    const dbSession = await db.query<{ id: string }>(
+      'select id from auth.sessions where user_id = $1',
+      [session.user.id],
+    );
+    expect(claims).toEqual({
+      iss: `${url}/auth/v1`,
+      sub: session.user.id,
+      aud: 'authenticated',
+      exp: session.expires_at,
+      iat: session.expires_at! - 3600,
+      email: admin.email,
+      phone: '',
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: expect.objectContaining({ email: admin.email }),
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: expect.any(Number) }],
+      session_id: expect.any(String),
+      is_anonymous: false,
+    });
+    expect(dbSession.rows.map((row) => row.id)).toContain(claims.session_id);
+  });
+
+  it('gives the same error for a wrong password and an unknown address', async () => {
+    for (const [email, pass] of [
+      [admin.email, 'falsch-falsch-1'],
+      ['niemand@example.de', 'falsch-falsch-1'],
+    ] as const) {
+      const { data, error } = await (
+        await client()
+      ).auth.signInWithPassword({ email, password: pass });
+      expect(data.session).toBeNull();
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'invalid_credentials',
+        message: 'Invalid login credentials',
+      });
+    }
+  });
+
+  it('answers in the legacy shape when the caller asks for no API version', async () => {
+    const res = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: 'falsch-falsch-1' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-supabase-api-version')).toBeNull();
+    expect(res.headers.get('x-sb-error-code')).toBe('invalid_credentials');
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
+  });
+});
+
+describe('refresh', () => {
+  const email = 'tabs@example.de';
+  beforeAll(() => confirmedAccount(email));
+
+  it('rotates the refresh token and keeps the session', async () => {
+    const { supabase, session } = await signIn(email);
+    const { data, error } = await supabase.auth.refreshSession({
+      refresh_token: session.refresh_token,
+    });
+    expect(error).toBeNull();
+    expect(data.session!.refresh_token).not.toBe(session.refresh_token);
+    expect(decodeJwt(data.session!.access_token).session_id).toBe(
+      decodeJwt(session.access_token).session_id,
+    );
+  });
+
+  it('gives two tabs refreshing the same token at once the same new token', async () => {
+    const { session } = await signIn(email);
+    const [tabA, tabB] = [await client(), await client()];
+    const [a, b] = await Promise.all([
+      tabA.auth.refreshSession({ refresh_token: session.refresh_token }),
+      tabB.auth.refreshSession({ refresh_token: session.refresh_token }),
+    ]);
+    expect(a.error).toBeNull();
+    expect(b.error).toBeNull();
+    expect(a.data.session!.refresh_token).toBe(b.data.session!.refresh_token);
+    // The shared child refreshes on as usual.
+    const next = await tabA.auth.refreshSession({ refresh_token: a.data.session!.refresh_token });
+    expect(next.error).toBeNull();
+  });
+
+  it('ends the session when a used token comes back after the reuse window', async () => {
+    const { supabase, session } = await signIn(email);
+    const first = await supabase.auth.refreshSession({ refresh_token: session.refresh_token });
+    const child = first.data.session!;
+    clockOffsetMs += 11_000;
+    try {
+      const { data, error } = await supabase.auth.refreshSession({
+        refresh_token: session.refresh_token,
+      });
+      expect(data.session).toBeNull();
+      expect(error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    } finally {
+      clockOffsetMs -= 11_000;
+    }
+    // The whole family is gone: the child no longer refreshes, the access token has no session.
+    const { error } = await supabase.auth.refreshSession({ refresh_token: child.refresh_token });
+    expect(error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    expect(await sessionIsGone(child.access_token)).toBe(true);
+  });
+
+  it('refuses an unknown and a malformed refresh token', async () => {
+    const supabase = await client();
+    const unknown = await supabase.auth.refreshSession({ refresh_token: 'x'.repeat(43) });
+    expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    const short = await supabase.auth.refreshSession({ refresh_token: 'kurz' });
+    expect(short.error).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+});
+
+describe('user and sign-out', () => {
+  const email = 'geraete@example.de';
+  beforeAll(() => confirmedAccount(email));
+
+  it('getUser answers the user of the access token', async () => {
+    const { supabase, session } = await signIn(email);
+    const { data, error } = await supabase.auth.getUser();
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({
+      id: session.user.id,
+      email,
+      identities: [{ provider: 'email' }],
+    });
+  });
+
+  it('signs out only this device, all others, or everywhere', async () => {
+    const devices = async (count: number) =>
+      Promise.all(Array.from({ length: count }, () => signIn(email)));
+
+    const [a, b, c] = await devices(3);
+    expect((await a!.supabase.auth.signOut({ scope: 'others' })).error).toBeNull();
+    expect(await sessionIsGone(a!.session.access_token)).toBe(false);
+    expect(await sessionIsGone(b!.session.access_token)).toBe(true);
+    expect(await sessionIsGone(c!.session.access_token)).toBe(true);
+
+    const [d] = await devices(1);
+    expect((await a!.supabase.auth.signOut({ scope: 'local' })).error).toBeNull();
+    expect(await sessionIsGone(a!.session.access_token)).toBe(true);
+    expect(await sessionIsGone(d!.session.access_token)).toBe(false);
+
+    const [e, f] = await devices(2);
+    expect((await e!.supabase.auth.signOut()).error).toBeNull();
+    for (const device of [d, e, f]) {
+      expect(await sessionIsGone(device!.session.access_token)).toBe(true);
+    }
+    // A signed-out refresh token is gone with its session.
+    const { error } = await (
+      await client()
+    ).auth.refreshSession({ refresh_token: f!.session.refresh_token });
+    expect(error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+  });
+
+  it('answers a missing, a forged and a foreign bearer token with GoTrue’s codes', async () => {
+    const call = (authorization?: string) =>
+      fetch(`${url}/auth/v1/user`, {
+        headers: {
+          'x-supabase-api-version': '2024-01-01',
+          ...(authorization ? { authorization } : {}),
+        },
+      });
+    const none = await call();
+    expect(none.status).toBe(401);
+    expect(none.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await none.json()).toEqual({
+      code: 'no_authorization',
+      message: 'This endpoint requires a valid Bearer token',
+    });
+
+    const supabase = await client();
+    const forged = await supabase.auth.getUser('kein.gueltiges.token');
+    expect(forged.error).toMatchObject({ status: 403, code: 'bad_jwt' });
+
+    const sign = (claims: Record<string, unknown>, secret = testSecret) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(secret));
+    const otherSecret = await supabase.auth.getUser(
+      await sign({ role: 'authenticated', sub: crypto.randomUUID() }, 'y'.repeat(48)),
+    );
+    expect(otherSecret.error).toMatchObject({ status: 403, code: 'bad_jwt' });
+    // The hub's own service token is signed with the same secret but is no caller of the gateway.
+    const hubToken = await supabase.auth.getUser(await sign({ role: 'hub_service' }));
+    expect(hubToken.error).toMatchObject({ status: 401, code: 'bad_jwt' });
+    // The anon key has no user.
+    const anon = await supabase.auth.getUser(await sign({ role: 'anon' }));
+    expect(anon.error).toMatchObject({ status: 403, code: 'bad_jwt' });
+    const ghost = await supabase.auth.getUser(
+      await sign({ role: 'authenticated', sub: crypto.randomUUID() }),
+    );
+    expect(ghost.error).toMatchObject({ status: 403, code: 'user_not_found' });
+
+    const { session } = await signIn(email);
+    await db.query('delete from auth.sessions where user_id = $1', [session.user.id]);
+    const gone = await call(`Bearer ${session.access_token}`);
+    expect(gone.status).toBe(403);
+    expect(await gone.json()).toEqual({
+      code: 'session_not_found',
+      message: 'Session from session_id claim in JWT does not exist',
+    });
+    expect((await supabase.auth.getUser(session.access_token)).error?.name).toBe(
+      'AuthSessionMissingError',
+    );
+  });
+
+  it('refuses an unknown sign-out scope', async () => {
+    const { session } = await signIn(email);
+    const res = await fetch(`${url}/auth/v1/logout?scope=alle`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error_code: 'validation_failed' });
+  });
+});
+
+describe('rate limits', () => {
+  let limited: FastifyInstance;
+  let limitedUrl: string;
+  let limitedClient: () => Promise<SupabaseClient>;
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    // The same gateway with low limits, as AUTH_RATE_LIMIT_* would set them.
+    const { default: Fastify } = await import('fastify');
+    const { authArea } = await import('../server/gateway/auth/auth-area.ts');
+    limited = Fastify({ logger: loggerOptions('info', { stream: logStream }) });
+    await limited.register(authArea, {
+      prefix: '/auth/v1',
+      db,
+      now: () => new Date(),
+      config: {
+        jwtSecret: testSecret,
+        dataDir,
+        smtpUrl: undefined,
+        publicUrl: undefined,
+        authRateLimit: { signinsPerMinute: 6, signinsPerAddressPerMinute: 3 },
+      },
+    });
+    limitedUrl = await limited.listen({ host: '127.0.0.1', port: 0 });
+    limitedClient = () => supabaseClient(limitedUrl, testSecret);
+  });
+  afterAll(() => limited.close());
+
+  const attempt = async (email: string) =>
+    (await limitedClient()).auth.signInWithPassword({ email, password: 'falsch-falsch-1' });
+
+  it('limits sign-ins per address, then per client, with GoTrue’s 429', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attempt(admin.email)).error).toMatchObject({ code: 'invalid_credentials' });
+    }
+    expect((await attempt(admin.email)).error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+    });
+    // Another address from the same client still gets its answer, until the client's limit.
+    expect((await attempt('andere@example.de')).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
+    expect((await attempt('dritte@example.de')).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
+    expect((await attempt('vierte@example.de')).error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+    });
+  });
+
+  it('logs a sign-up and its confirmation without the address, the token or the password', async () => {
+    const email = 'protokoll@example.de';
+    const { error } = await (await limitedClient()).auth.signUp({ email, password });
+    expect(error).toBeNull();
+    const link = await confirmationLink(email);
+    await fetch(link.replace(url, limitedUrl), { redirect: 'manual' });
+    const log = logLines.join('');
+    expect(log).toContain('confirmation mail sent');
+    const token = new URL(link).searchParams.get('token')!;
+    for (const secret of [email, token, password]) expect(log).not.toContain(secret);
+  });
+});
