@@ -5,6 +5,7 @@ process.env.TZ ??= 'Europe/Berlin';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { missingApiRoleGrant } from './db/role-grants.ts';
 import { setupDatabase } from './db/setup.ts';
 
 const config = loadConfig();
@@ -18,6 +19,15 @@ const db = await openDatabase({
     ),
 });
 const setup = await setupDatabase(db, { gateway: config.gateway, admin: config.admin });
+if (config.gateway && db.kind === 'postgres') {
+  // Caught now rather than as a failure of every gateway request later.
+  const missingGrant = await missingApiRoleGrant(db);
+  if (missingGrant) {
+    process.stderr.write(`\n  ${missingGrant}\n\n`);
+    await db.close();
+    process.exit(1);
+  }
+}
 // Readable lines for a person at a terminal, JSON for a log collector.
 const app = await buildApp({ config, db, logger: process.stdout.isTTY ? 'terminal' : 'json' });
 
@@ -43,6 +53,13 @@ const lines = [
   `  Universa Leads läuft: http://${shownHost}:${port}/`,
   `  Datenbank: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
 ];
+if (!config.gateway) {
+  lines.push(
+    config.supabase.url && config.supabase.anonKey
+      ? `  Gehostetes Supabase: ${config.supabase.url} (GATEWAY=off)`
+      : '  GATEWAY=off ohne SUPABASE_URL und SUPABASE_ANON_KEY: Survey Desk findet Supabase nicht.',
+  );
+}
 if (setup.migrations.applied.length > 0) {
   lines.push(`  Migrationen angewendet: ${setup.migrations.applied.join(', ')}`);
 }

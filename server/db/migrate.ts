@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 
 export interface Migration {
   version: string;
@@ -43,20 +43,35 @@ export async function readMigrations(dir: string): Promise<Migration[]> {
 }
 
 /**
+ * The Supabase CLI's own history table, created exactly as the CLI creates it: this runner and
+ * `supabase db push` share it, so each sees what the other applied and neither applies a file
+ * twice (DESIGN 6). A row is what the CLI writes: version, name and the file's statements.
+ */
+const HISTORY_TABLE = `
+  create schema if not exists supabase_migrations;
+  create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
+  alter table supabase_migrations.schema_migrations add column if not exists statements text[];
+  alter table supabase_migrations.schema_migrations add column if not exists name text;`;
+
+/**
+ * The text a migration's statements stand for, whoever recorded them: the CLI splits a file at
+ * its semicolons and trims each statement, this runner keeps the file whole. Without whitespace
+ * and semicolons both read the same, and any other edit still shows.
+ */
+const fingerprint = (sql: string) => sql.replace(/[\s;]+/g, '');
+
+/**
  * Applies every migration not yet recorded, each in its own transaction together with its
  * record, so a failed migration leaves neither its changes nor a record behind, and the ones
  * after it are never attempted. An applied migration whose file changed since is refused: the
  * database would no longer match the files.
  */
 export async function migrate(db: Database, migrations: Migration[]): Promise<MigrationReport> {
-  await db.exec(`
-    create schema if not exists supabase_migrations;
-    create table if not exists supabase_migrations.schema_migrations (
-      version text primary key,
-      name text not null,
-      checksum text not null,
-      applied_at timestamptz not null default now()
-    );`);
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(HISTORY_TABLE);
+    await upgradeOwnHistory(tx, migrations);
+  });
   const report: MigrationReport = { applied: [], skipped: [] };
   const known = new Set(migrations.map((m) => m.version));
   const recorded = await db.query<{ version: string }>(
@@ -74,13 +89,15 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<Mi
     const outcome = await db
       .transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-        const existing = await tx.query<{ checksum: string }>(
-          'select checksum from supabase_migrations.schema_migrations where version = $1',
+        const existing = await tx.query<{ statements: string[] | null }>(
+          'select statements from supabase_migrations.schema_migrations where version = $1',
           [migration.version],
         );
         const row = existing.rows[0];
         if (row) {
-          if (row.checksum !== migration.checksum) {
+          // A version recorded without its statements (`supabase migration repair`) cannot be
+          // compared; the CLI takes it as applied, and so does this runner.
+          if (row.statements && !sameText(row.statements.join(''), migration.sql)) {
             throw new MigrationError(
               `Migration ${label} wurde nach dem Anwenden geändert; lege eine neue Migration an.`,
             );
@@ -89,8 +106,8 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<Mi
         }
         await tx.exec(migration.sql);
         await tx.query(
-          'insert into supabase_migrations.schema_migrations (version, name, checksum) values ($1, $2, $3)',
-          [migration.version, migration.name, migration.checksum],
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [migration.version, migration.name, [migration.sql.trim()]],
         );
         return 'applied' as const;
       })
@@ -104,4 +121,42 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<Mi
     report[outcome].push(label);
   }
   return report;
+}
+
+const sameText = (a: string, b: string) => fingerprint(a) === fingerprint(b);
+
+/**
+ * Databases migrated by an earlier version of this runner carry its own columns in the CLI's
+ * table (a required `checksum`, which made every `supabase db push` insert fail). Their rows get
+ * the statements of the files they were checked against, then the table takes the CLI's shape.
+ */
+async function upgradeOwnHistory(tx: Queryable, migrations: Migration[]): Promise<void> {
+  const own = await tx.query(
+    `select from information_schema.columns
+     where table_schema = 'supabase_migrations' and table_name = 'schema_migrations'
+       and column_name = 'checksum'`,
+  );
+  if (own.rows.length === 0) return;
+  const rows = await tx.query<{ version: string; checksum: string }>(
+    'select version, checksum from supabase_migrations.schema_migrations',
+  );
+  for (const row of rows.rows) {
+    const file = migrations.find((m) => m.version === row.version);
+    // An unknown version is refused right after, by the rules of every run.
+    if (!file) continue;
+    if (file.checksum !== row.checksum) {
+      throw new MigrationError(
+        `Migration ${file.version}_${file.name} wurde nach dem Anwenden geändert; lege eine neue Migration an.`,
+      );
+    }
+    await tx.query(
+      'update supabase_migrations.schema_migrations set statements = $2 where version = $1',
+      [row.version, [file.sql.trim()]],
+    );
+  }
+  await tx.exec(`
+    alter table supabase_migrations.schema_migrations
+      drop column checksum,
+      drop column if exists applied_at,
+      alter column name drop not null;`);
 }

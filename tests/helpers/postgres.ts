@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort } from './server-process.ts';
 
 export interface TestPostgres {
@@ -82,4 +83,19 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       }
     },
   };
+}
+
+/** Runs SQL on the test cluster as its superuser, as the person who administers the server. */
+export async function asSuperuser(
+  server: TestPostgres,
+  sql: string,
+  database = 'postgres',
+): Promise<void> {
+  const client = new pg.Client({ connectionString: server.url(database) });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
