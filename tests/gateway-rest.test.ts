@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, type TestHub } from './helpers/hub.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
 import type { Database } from '../server/db/database.ts';
 import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { testSecret } from './helpers/hub.ts';
+import { createTestHub, testSecret, type TestHub } from './helpers/hub.ts';
 
 /** A Survey Desk account made directly in the database (no /auth/v1 needed) and its token. */
 async function staffAccount(
@@ -301,5 +300,281 @@ describe('the customers screen', () => {
       .eq('id', 1)
       .single();
     expect(embeddedHidden.data?.questions).toHaveLength(3);
+  });
+});
+
+describe('questionnaire and question writes', () => {
+  it('creates, renames and deletes a questionnaire with its questions as staff', async () => {
+    const created = await staff
+      .from('forms')
+      .insert({ title: 'Hausrat', description: 'Ihr Zuhause' })
+      .select()
+      .single();
+    expect(created.error).toBeNull();
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({
+      title: 'Hausrat',
+      description: 'Ihr Zuhause',
+      document: null,
+    });
+    const formId = (created.data as { id: number }).id;
+
+    const questions = await staff
+      .from('questions')
+      .insert(
+        [
+          { form_id: formId, question: 'Wohnfläche?', type: 'input', sequence: 1 },
+          {
+            form_id: formId,
+            question: 'Fahrräder?',
+            type: 'multiple-choice',
+            sequence: 2,
+            options: { '1': 'Ja', '2': 'Nein' },
+            multipleAnswers: true,
+          },
+        ],
+        { defaultToNull: false },
+      )
+      .select('id, question, options, multipleAnswers, forms(title)');
+    expect(questions.error).toBeNull();
+    expect(questions.data).toEqual([
+      {
+        id: expect.any(Number),
+        question: 'Wohnfläche?',
+        options: {},
+        multipleAnswers: false,
+        forms: { title: 'Hausrat' },
+      },
+      {
+        id: expect.any(Number),
+        question: 'Fahrräder?',
+        options: { '1': 'Ja', '2': 'Nein' },
+        multipleAnswers: true,
+        forms: { title: 'Hausrat' },
+      },
+    ]);
+
+    const minimal = await staff
+      .from('questions')
+      .insert({ form_id: formId, question: 'Keller?', type: 'input', sequence: 3 });
+    expect(minimal).toMatchObject({ error: null, status: 201, data: null });
+
+    const renamed = await staff
+      .from('forms')
+      .update({ title: 'Hausrat Plus' })
+      .eq('id', formId)
+      .select('title');
+    expect(renamed).toMatchObject({ error: null, status: 200, data: [{ title: 'Hausrat Plus' }] });
+    const quiet = await staff.from('questions').update({ required: true }).eq('form_id', formId);
+    expect(quiet).toMatchObject({ error: null, status: 204 });
+
+    const removedQuestion = await staff
+      .from('questions')
+      .delete()
+      .eq('form_id', formId)
+      .eq('sequence', 3)
+      .select('question');
+    expect(removedQuestion.data).toEqual([{ question: 'Keller?' }]);
+    const removed = await staff.from('forms').delete().eq('id', formId);
+    expect(removed).toMatchObject({ error: null, status: 204 });
+    const left = await hub.db.query('select id from public.questions where form_id = $1', [formId]);
+    expect(left.rows).toEqual([]);
+  });
+
+  it('upserts by a unique column, merging or ignoring duplicates, and fills defaults', async () => {
+    const merged = await staff
+      .from('forms')
+      .upsert({ title: 'PKV', description: 'Neu beschrieben' }, { onConflict: 'title' })
+      .select('id, description');
+    expect(merged).toMatchObject({
+      error: null,
+      data: [{ id: 2, description: 'Neu beschrieben' }],
+    });
+    const ignored = await staff
+      .from('forms')
+      .upsert([{ title: 'PKV', description: 'Nicht übernommen' }], {
+        onConflict: 'title',
+        ignoreDuplicates: true,
+      })
+      .select('id');
+    expect(ignored).toMatchObject({ error: null, data: [] });
+    const defaults = await staff
+      .from('forms')
+      .insert([{ title: 'Rechtsschutz' }, { title: 'Haftpflicht', description: 'Privat' }], {
+        defaultToNull: false,
+      })
+      .select('title, description');
+    expect(defaults.error).toBeNull();
+    expect(defaults.data).toEqual(
+      expect.arrayContaining([
+        { title: 'Rechtsschutz', description: '' },
+        { title: 'Haftpflicht', description: 'Privat' },
+      ]),
+    );
+    const nulls = await staff
+      .from('forms')
+      .insert([{ title: 'Unfall' }, { title: 'Leben', description: 'x' }]);
+    expect(nulls.error?.code).toBe('23502');
+    expect(nulls.status).toBe(400);
+  });
+
+  it('refuses writes the policies do not allow', async () => {
+    const asAnon = await anon.from('forms').insert({ title: 'Von außen' });
+    expect(asAnon).toMatchObject({ status: 401 });
+    expect(asAnon.error?.code).toBe('42501');
+    const asPending = await pending.from('forms').insert({ title: 'Noch nicht freigeschaltet' });
+    expect(asPending.status).toBe(403);
+    expect(asPending.error?.code).toBe('42501');
+    const hiddenDelete = await pending.from('forms').delete().eq('id', 1).select();
+    expect(hiddenDelete).toMatchObject({ status: 200, data: [] });
+  });
+
+  it('rolls back a write whose single object is not exactly one row', async () => {
+    const many = await staff
+      .from('questions')
+      .update({ required: true })
+      .eq('form_id', 1)
+      .select()
+      .single();
+    expect(many.status).toBe(406);
+    expect(many.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 3 rows' });
+    const still = await hub.db.query<{ required: boolean }>(
+      'select required from public.questions where form_id = 1 order by id',
+    );
+    expect(still.rows.map((row) => row.required)).toEqual([true, true, true]);
+    const kept = await hub.db.query<{ n: number }>(
+      'select count(*)::int as n from public.questions where form_id = 2 and not required',
+    );
+    const flip = await staff
+      .from('questions')
+      .update({ required: true })
+      .eq('form_id', 2)
+      .select('id')
+      .single();
+    expect(flip.error?.code).toBe('PGRST116');
+    const after = await hub.db.query<{ n: number }>(
+      'select count(*)::int as n from public.questions where form_id = 2 and not required',
+    );
+    expect(after.rows[0]!.n).toBe(kept.rows[0]!.n);
+  });
+});
+
+describe('functions', () => {
+  it('calls a function of public with named arguments', async () => {
+    const { data, error } = await staff.rpc('is_staff');
+    expect(error).toBeNull();
+    expect(data).toBe(true);
+    expect((await anon.rpc('is_staff')).data).toBe(false);
+  });
+
+  it('finds a function created after start, with arguments, defaults and sets', async () => {
+    await hub.db.exec(`
+      create function public.add_numbers(a integer, b integer default 1) returns integer
+        language sql immutable as $$ select a + b $$;
+      create function public.forms_titled(pattern text) returns setof public.forms
+        language sql stable as $$ select * from public.forms where title ilike pattern order by id $$;
+      grant execute on function public.add_numbers(integer, integer), public.forms_titled(text) to anon, authenticated;
+    `);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await anon.rpc('add_numbers', { a: 2, b: 40 })).data).toBe(42);
+    expect((await anon.rpc('add_numbers', { a: 2 })).data).toBe(3);
+    const sets = await anon.rpc('forms_titled', { pattern: 'tab%' });
+    expect(sets.error).toBeNull();
+    expect(sets.data).toMatchObject([{ id: 1, title: 'Tabaluga' }]);
+    const wrong = await anon.rpc('add_numbers', { c: 1 });
+    expect(wrong.status).toBe(404);
+    expect(wrong.error?.code).toBe('PGRST202');
+  });
+});
+
+describe('errors in PostgREST’s shape', () => {
+  it('answers unknown tables, columns, relations and broken queries', async () => {
+    const table = await staff.from('kunden').select('*');
+    expect(table).toMatchObject({ status: 404, error: { code: 'PGRST205' } });
+    const column = await staff.from('users').select('id, geburtstag');
+    expect(column).toMatchObject({
+      status: 400,
+      error: { code: '42703', message: 'column users.geburtstag does not exist' },
+    });
+    const filterColumn = await staff.from('users').select('id').eq('geburtstag', '2020-01-01');
+    expect(filterColumn).toMatchObject({ status: 400, error: { code: '42703' } });
+    const writeColumn = await staff.from('forms').insert({ titel: 'Tippfehler' });
+    expect(writeColumn).toMatchObject({ status: 400, error: { code: 'PGRST204' } });
+    const relation = await staff.from('forms').select('id, users(id)');
+    expect(relation).toMatchObject({ status: 400, error: { code: 'PGRST200' } });
+    const broken = await staff.from('users').select('id').or('first_name.eq.a,and(last_name.eq.b');
+    expect(broken).toMatchObject({ status: 400, error: { code: 'PGRST100' } });
+    const badValue = await staff.from('users').select('id').eq('id', 'eins');
+    expect(badValue).toMatchObject({ status: 400, error: { code: '22P02' } });
+    const unfiltered = await staff.from('users').delete();
+    expect(unfiltered).toMatchObject({ status: 400, error: { code: '21000' } });
+    const duplicate = await staff.from('forms').insert({ title: 'Tabaluga' });
+    expect(duplicate).toMatchObject({ status: 409, error: { code: '23505' } });
+    const missingParent = await staff
+      .from('questions')
+      .insert({ form_id: 999, question: 'x', type: 'input', sequence: 1 });
+    expect(missingParent).toMatchObject({ status: 409, error: { code: '23503' } });
+    const none = await staff.from('forms').select('id').eq('id', 999).single();
+    expect(none).toMatchObject({
+      status: 406,
+      error: {
+        code: 'PGRST116',
+        details: 'The result contains 0 rows',
+        message: 'Cannot coerce the result to a single JSON object',
+      },
+    });
+    const otherSchema = await staff.schema('auth').from('users').select('*');
+    expect(otherSchema).toMatchObject({ status: 406, error: { code: 'PGRST106' } });
+  });
+
+  it('refuses bad, expired and foreign tokens with 401', async () => {
+    const sign = (
+      claims: Record<string, unknown>,
+      secret = testSecret,
+      expiresIn: string | number = '1h',
+    ) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(new TextEncoder().encode(secret));
+    const cases: Array<[string, string]> = [
+      [await sign({ role: 'authenticated' }, 'x'.repeat(48)), 'PGRST301'],
+      [
+        await sign({ role: 'authenticated' }, testSecret, Math.floor(Date.now() / 1000) - 120),
+        'PGRST303',
+      ],
+      [await sign({ role: 'hub_service' }), '22023'],
+      [await sign({ role: 'postgres' }), '22023'],
+    ];
+    for (const [token, code] of cases) {
+      const client = await supabaseClient(url, token);
+      const result = await client.from('forms').select('id');
+      expect(result.status).toBe(401);
+      expect(result.error?.code).toBe(code);
+    }
+  });
+
+  it('answers malformed JSON and a wrong content type in its shape', async () => {
+    const { anonKey } = await apiKeys(testSecret);
+    const post = (body: string, type = 'application/json') =>
+      fetch(`${url}/rest/v1/forms`, {
+        method: 'POST',
+        headers: { apikey: anonKey, 'content-type': type },
+        body,
+      });
+    const malformed = await post('{"title": ');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({
+      code: 'PGRST102',
+      message: 'Empty or invalid json',
+      details: null,
+      hint: null,
+    });
+    const scalar = await post('42');
+    expect(scalar.status).toBe(400);
+    const text = await post('title=x', 'text/plain');
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({ code: 'PGRST107' });
   });
 });

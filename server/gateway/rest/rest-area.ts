@@ -163,8 +163,23 @@ interface ResultRow {
 /** PostgREST's API for supabase-js (`/rest/v1`): every table, view and function of `public`. */
 export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options) => {
   const { db, config } = options;
-  const schema = schemaCacheOf(db, options.now, 1_000);
+  const schema = schemaCacheOf(db, options.now, 1_000, (error) =>
+    rest.log.error({ err: error }, 'could not read the schema cache'),
+  );
   rest.setErrorHandler(restErrorHandler);
+  // supabase-js sends `Content-Type: application/json` on a DELETE without a body; PostgREST
+  // reads that as no body, where Fastify's own parser refuses it.
+  const parseJson = rest.getDefaultJsonParser('error', 'error');
+  rest.removeContentTypeParser('application/json');
+  rest.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: restBodyLimit },
+    (request, body, done) => {
+      const text = body.toString();
+      if (text === '') done(null, undefined);
+      else parseJson(request, text, done);
+    },
+  );
   rest.setNotFoundHandler((request) => {
     throw restNotFound(pathBelow(rest.prefix, request.url));
   });

@@ -184,19 +184,36 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
   return { relations, foreignKeys, functions };
 }
 
+const emptyCache = (): SchemaCache => ({
+  relations: new Map(),
+  foreignKeys: [],
+  functions: new Map(),
+});
+
 /**
  * The cache of one process: read once, read again when a request names a table or function it
- * does not know (at most every few seconds), so a table created after start is found without a
- * restart and a stream of unknown names does not reread the catalog each time.
+ * does not know (at most every `minimumAgeMs`), so a table created after start is found without
+ * a restart and a stream of unknown names does not reread the catalog each time. A catalog that
+ * cannot be read (database down) counts as empty, so a request gets PostgREST's 404 rather than a
+ * 500, and the next request tries again.
  */
-export function schemaCacheOf(db: Queryable, now: () => Date, minimumAgeMs = 5_000) {
+export function schemaCacheOf(
+  db: Queryable,
+  now: () => Date,
+  minimumAgeMs: number,
+  onError: (error: unknown) => void,
+) {
   let current: Promise<SchemaCache> | undefined;
   let loadedAt = 0;
   const load = () => {
     loadedAt = now().getTime();
-    current = loadSchemaCache(db);
-    current.catch(() => (current = undefined));
-    return current;
+    const loading = loadSchemaCache(db).catch((error: unknown) => {
+      onError(error);
+      if (current === loading) current = undefined;
+      return emptyCache();
+    });
+    current = loading;
+    return loading;
   };
   return {
     get: () => current ?? load(),
@@ -204,5 +221,3 @@ export function schemaCacheOf(db: Queryable, now: () => Date, minimumAgeMs = 5_0
     refresh: () => (now().getTime() - loadedAt >= minimumAgeMs || !current ? load() : current),
   };
 }
-
-export type SchemaCacheHandle = ReturnType<typeof schemaCacheOf>;
