@@ -10,6 +10,7 @@ import { buildApp } from '../server/app.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { setupDatabase } from '../server/db/setup.ts';
 import { apiKeys } from '../server/gateway/gateway-jwt.ts';
+import { documentObjectName, documentsBucket, publicObjectPath } from '../src/domain/routes.ts';
 import { hubService, testSecret } from './helpers/hub.ts';
 
 // Storage under /storage/v1 driven by the real supabase-js over HTTP: the `documents` bucket of
@@ -122,7 +123,8 @@ afterAll(async () => {
 });
 
 describe('the documents bucket', () => {
-  const name = `forms/1/${crypto.randomUUID()}-angebot.pdf`;
+  // A fresh name per upload, as the desk names documents (see documentObjectName).
+  const name = documentObjectName(1, 'Angebot Müller.pdf', crypto.randomUUID());
 
   it('takes a PDF from staff and answers with its id and key', async () => {
     const { data, error } = await staff.storage.from('documents').upload(name, pdf('eins'));
@@ -139,7 +141,8 @@ describe('the documents bucket', () => {
     expect(data!.type).toBe('application/pdf');
     expect(await data!.text()).toContain('% eins');
 
-    const { publicUrl } = anon.storage.from('documents').getPublicUrl(name).data;
+    const { publicUrl } = anon.storage.from(documentsBucket).getPublicUrl(name).data;
+    expect(publicUrl).toBe(`${baseUrl}${publicObjectPath(documentsBucket, name)}`);
     const response = await fetch(publicUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');

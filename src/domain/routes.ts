@@ -73,6 +73,42 @@ export const gatewayPrefixes = {
   storage: '/storage/v1',
 } as const;
 
+/** The bucket of offer PDFs and questionnaire images (supabase/migrations: anyone reads, staff write). */
+export const documentsBucket = 'documents';
+
+const umlauts: Record<string, string> = {
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  Ä: 'Ae',
+  Ö: 'Oe',
+  Ü: 'Ue',
+  ß: 'ss',
+};
+
+/**
+ * A document's object name. Every upload gets a name of its own (`forms/7/<uuid>-Angebot.pdf`):
+ * a replaced document never shares an address with the old one, so the service worker's
+ * cache-first copy of a PDF can never stand in for its successor. Storage takes S3-safe
+ * characters only (hosted Supabase refuses umlauts): the file name keeps letters, digits, `.`,
+ * `-` and `_`.
+ */
+export function documentObjectName(formId: number, fileName: string, version: string): string {
+  const safe = fileName
+    .replace(/[äöüÄÖÜß]/g, (letter) => umlauts[letter]!)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    // Storage's keys end at 1024 characters; the end of a long name keeps its extension.
+    .slice(-200);
+  return `forms/${formId}/${version}-${safe || 'dokument'}`;
+}
+
+/** Where anyone downloads an object of a public bucket, without signing in. */
+export const publicObjectPath = (bucket: string, name: string): string =>
+  `${gatewayPrefixes.storage}/object/public/${bucket}/${name}`;
+
 /**
  * The browser's run-time configuration (Supabase's URL and anon key), answered by the server:
  * the build runs before the secret the key derives from exists. Never precached.
