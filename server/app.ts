@@ -18,7 +18,12 @@ import { staticSite } from './site/static-site.ts';
 
 export interface AppOptions {
   config: Pick<ServerConfig, 'jwtSecret' | 'hubService' | 'rateLimit' | 'staticDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'gateway' | 'dataDir' | 'smtpUrl' | 'publicUrl' | 'supabase'>>;
+    Partial<
+      Pick<
+        ServerConfig,
+        'gateway' | 'dataDir' | 'smtpUrl' | 'publicUrl' | 'supabase' | 'authRateLimit'
+      >
+    >;
   db: Database;
   now?: () => Date;
   /**
@@ -108,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         dataDir: config.dataDir ?? path.join(tmpdir(), `universa-gateway-${process.pid}`),
         smtpUrl: config.smtpUrl,
         publicUrl: config.publicUrl,
+        authRateLimit: config.authRateLimit,
       },
     });
   }

@@ -14,7 +14,8 @@ import { storageArea } from './storage/storage-area.ts';
  */
 export interface GatewayOptions {
   db: Database;
-  config: Pick<ServerConfig, 'jwtSecret' | 'dataDir' | 'smtpUrl' | 'publicUrl'>;
+  config: Pick<ServerConfig, 'jwtSecret' | 'dataDir' | 'smtpUrl' | 'publicUrl'> &
+    Partial<Pick<ServerConfig, 'authRateLimit'>>;
   now: () => Date;
 }
 
