@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigPath, isServerPath } from '../src/domain/routes.ts';
 import { buildApp, type AppOptions } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/database.ts';
 import { apiKeys } from '../server/gateway/gateway-jwt.ts';
 import { testSecret } from './helpers/hub.ts';
@@ -205,5 +208,32 @@ describe('the service worker', () => {
     expect(existsSync(new URL(`../public${appConfigPath}`, import.meta.url))).toBe(false);
     // Server paths pass the worker's navigation fallback and the dev server proxies them.
     expect(isServerPath(appConfigPath)).toBe(true);
+  });
+});
+
+describe('the hosted project in the configuration', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hosted-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('reads SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_JWT_SECRET', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      GATEWAY: 'off',
+      SUPABASE_URL: 'https://abcd.supabase.co/',
+      SUPABASE_ANON_KEY: 'hosted-anon-key',
+      SUPABASE_JWT_SECRET: 'the-projects-legacy-jwt-secret-of-at-least-32-chars',
+    });
+    expect(config.gateway).toBe(false);
+    expect(config.supabase).toEqual({
+      url: 'https://abcd.supabase.co',
+      anonKey: 'hosted-anon-key',
+      jwtSecret: 'the-projects-legacy-jwt-secret-of-at-least-32-chars',
+    });
+  });
+
+  it('stops at a SUPABASE_URL that is no http(s) address, naming it', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, SUPABASE_URL: 'javascript:alert(1)' })).toThrow(
+      /SUPABASE_URL: muss eine http\(s\)-Adresse sein/,
+    );
   });
 });
