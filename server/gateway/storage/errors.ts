@@ -90,8 +90,15 @@ export function storageErrorHandler(
       message: error.message,
     });
   }
-  // Only the error itself is logged, never the request body.
-  request.log.error({ err: error }, 'unhandled error');
+  // Only the error itself is logged, never the request body; a file system error only by its
+  // code, as its message names the file and object names may name customers.
+  const fileError = (error as NodeJS.ErrnoException).syscall !== undefined;
+  request.log.error(
+    fileError
+      ? { code: error.code, syscall: (error as NodeJS.ErrnoException).syscall }
+      : { err: error },
+    'unhandled error',
+  );
   return sendStorageError(
     reply,
     new StorageError(500, 'InternalError', 'Internal', 'Internal Server Error'),
