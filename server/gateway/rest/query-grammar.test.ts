@@ -200,3 +200,13 @@ describe('order', () => {
     ]);
   });
 });
+
+describe('nesting', () => {
+  it('refuses nesting deeper than any screen needs', () => {
+    const deep = `${'and('.repeat(40)}a.eq.1${')'.repeat(40)}`;
+    expect(() => parseQuery(new URLSearchParams({ or: `(${deep})` }).toString())).toThrow(
+      GrammarError,
+    );
+    expect(() => parseSelect(`${'a('.repeat(40)}id${')'.repeat(40)}`)).toThrow(GrammarError);
+  });
+});

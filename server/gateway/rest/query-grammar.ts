@@ -201,6 +201,9 @@ function unquote(value: string): string {
   return value;
 }
 
+/** Deeper nesting than any real query needs would only cost the database its stack. */
+const maxDepth = 16;
+
 /** Splits at commas outside quotes and parentheses. */
 function splitTopLevel(text: string, parameter: string): string[] {
   const items: string[] = [];
@@ -216,8 +219,10 @@ function splitTopLevel(text: string, parameter: string): string[] {
       continue;
     }
     if (char === '"') quoted = true;
-    else if (char === '(') depth += 1;
-    else if (char === ')') {
+    else if (char === '(') {
+      depth += 1;
+      if (depth > maxDepth) throw new GrammarError(parameter, text, 'nested too deeply');
+    } else if (char === ')') {
       depth -= 1;
       if (depth < 0) throw new GrammarError(parameter, text, 'unexpected ")"');
     } else if (char === ',' && depth === 0) {
@@ -262,7 +267,7 @@ function parseLogicItem(parameter: string, item: string): Condition {
     };
   }
   const dot = item.indexOf('.');
-  if (dot <= 0)
+  if (dot <= 0 || /[()]/.test(item.slice(0, dot)))
     throw new GrammarError(parameter, item, `expecting "column.operator.value" in "${item}"`);
   try {
     return parseFilter(item.slice(0, dot), item.slice(dot + 1));
@@ -276,7 +281,8 @@ function parseLogicItem(parameter: string, item: string): Condition {
 export function parseOrder(value: string): OrderTerm[] {
   return splitTopLevel(value, 'order').map((term) => {
     const [column, ...modifiers] = term.split('.');
-    if (!column) throw new GrammarError('order', value, 'expecting a column name');
+    if (!column || /[()]/.test(column))
+      throw new GrammarError('order', value, 'expecting a column name');
     const parsed: OrderTerm = { column };
     for (const modifier of modifiers) {
       if ((modifier === 'asc' || modifier === 'desc') && !parsed.direction)
