@@ -660,6 +660,17 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
     });
   });
 
+  describe('media types', () => {
+    it('strips nulls when asked and refuses what it cannot serve', async () => {
+      const stripped = await staff.from('forms').select('id, document').eq('id', 1).stripNulls();
+      expect(stripped).toMatchObject({ error: null, data: [{ id: 1 }] });
+      expect(stripped.data![0]).not.toHaveProperty('document');
+      const csv = await staff.from('forms').select('id').csv();
+      expect(csv.status).toBe(406);
+      expect(csv.error?.code).toBe('PGRST107');
+    });
+  });
+
   describe('counts and ranges', () => {
     it('answers planned and estimated counts, the Range header and an empty page', async () => {
       const planned = await staff.from('users').select('id', { count: 'planned' }).limit(1);

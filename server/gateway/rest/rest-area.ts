@@ -60,8 +60,37 @@ function preferencesOf(request: FastifyRequest): Preferences {
   return prefs;
 }
 
+const jsonMediaTypes = [
+  '*/*',
+  'application/*',
+  'application/json',
+  singleObject,
+  'application/vnd.pgrst.array+json',
+];
+
+/**
+ * Whether the caller asked for one object instead of an array. Only JSON is served: an Accept
+ * that allows none of its media types (`.csv()`, say) is PostgREST's 406.
+ */
 function wantsSingle(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes(singleObject);
+  const accept = request.headers.accept;
+  if (accept === undefined || accept.trim() === '') return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  if (!types.some((type) => jsonMediaTypes.includes(type))) {
+    throw new PostgrestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+  }
+  return types.includes(singleObject);
+}
+
+/** `nulls=stripped` (supabase-js's stripNulls()): object keys whose value is null are left out. */
+function stripNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, entry]) => entry !== null)
+      .map(([key, entry]) => [key, stripNulls(entry)]),
+  );
 }
 
 function notSingle(rows: number): PostgrestError {
@@ -354,7 +383,9 @@ function firstOf(body: string): string {
 
 function sendJson(reply: FastifyReply, request: FastifyRequest, body: string, single: boolean) {
   reply.type(single ? `${singleObject}; charset=utf-8` : 'application/json; charset=utf-8');
-  return reply.send(request.method === 'HEAD' ? undefined : body);
+  if (request.method === 'HEAD') return reply.send();
+  const stripped = (request.headers.accept ?? '').includes('nulls=stripped');
+  return reply.send(stripped ? JSON.stringify(stripNulls(JSON.parse(body))) : body);
 }
 
 /** The statements of a POST, PATCH or DELETE, checked against the catalog before any runs. */
