@@ -266,6 +266,19 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
       expect(none.data).toEqual({ id: customerIds[1], responses: [] });
     });
 
+    it('counts embedded rows', async () => {
+      const { data, error } = await staff
+        .from('users')
+        .select('id, responses(count)')
+        .in('id', customerIds.slice(0, 2))
+        .order('id');
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { id: customerIds[0], responses: [{ count: 2 }] },
+        { id: customerIds[1], responses: [{ count: 0 }] },
+      ]);
+    });
+
     it('filters embedded rows, and with !inner the parents too', async () => {
       const left = await staff
         .from('users')

@@ -242,6 +242,14 @@ class Builder {
     const { relationship, childPath } = this.embedding(parent, path, item);
     const { target } = relationship;
     const alias = this.nextAlias();
+    if (countsRows(target, item.select)) {
+      const where = [
+        ...joinTerms(relationship.pairs, parentAlias, alias),
+        ...this.whereTerms(target, alias, childPath, []),
+      ];
+      const count = `json_build_object(${this.params.text('count')}, count(*))`;
+      return `(select json_build_array(${count}) from ${tableRef(target)} as ${alias} where ${where.join(' and ')})`;
+    }
     const object = this.object(target, alias, childPath, item.select);
     const where = [
       ...joinTerms(relationship.pairs, parentAlias, alias),
@@ -270,6 +278,18 @@ class Builder {
       }
     }
   }
+}
+
+/** `responses(count)`: PostgREST answers `[{"count": n}]` for a table without a column `count`. */
+function countsRows(target: Relation, select: SelectItem[]): boolean {
+  const [only] = select;
+  return (
+    select.length === 1 &&
+    only?.kind === 'column' &&
+    only.name === 'count' &&
+    only.alias === undefined &&
+    !target.columns.some((column) => column.name === 'count')
+  );
 }
 
 function joinTerms(pairs: Array<[string, string]>, parentAlias: string, childAlias: string) {
