@@ -81,6 +81,11 @@ export function storageErrorHandler(
       new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', 'Invalid Content-Type header'),
     );
   }
+  if (isDataException(error)) {
+    // A value the database cannot take as its type is the request's doing, not the server's:
+    // a token signed with the secret whose `sub` is no UUID fails in the policies' auth.uid().
+    return sendStorageError(reply, storageErrors.invalidRequest(error.message));
+  }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Storage passes Fastify's own client errors on with their status.
     return reply.code(error.statusCode).send({
@@ -103,4 +108,9 @@ export function storageErrorHandler(
     reply,
     new StorageError(500, 'InternalError', 'Internal', 'Internal Server Error'),
   );
+}
+
+/** PostgreSQL's class 22 (data exception): invalid text for a type, a value out of range. */
+function isDataException(error: FastifyError): boolean {
+  return 'severity' in error && typeof error.code === 'string' && error.code.startsWith('22');
 }
