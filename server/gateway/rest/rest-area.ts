@@ -282,14 +282,14 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
     const options = { representation: prefs.representation };
     const statements = statementsFor(request, cache, relation, query, prefs, options);
     const result = await run(request, claims, false, async (tx) => {
-      const bodies: unknown[] = [];
+      let bodies: unknown[] = [];
       let n = 0;
       for (const statement of statements) {
         const outcome = await tx.query<ResultRow>(statement.sql, statement.params);
         if (options.representation) {
           const row = outcome.rows[0]!;
           n += row.n;
-          bodies.push(...(JSON.parse(row.body ?? '[]') as unknown[]));
+          bodies = bodies.concat(JSON.parse(row.body ?? '[]') as unknown[]);
         } else n += outcome.rowCount;
       }
       if (single && options.representation && n !== 1) throw notSingle(n);

@@ -397,7 +397,9 @@ export function buildInsert(
   const target = `${tableRef(relation)} as t0`;
   let write: string;
   if (plan.columns.length === 0) {
-    write = `insert into ${target} default values`;
+    // Rows without keys (`[{}, {}]`): a zero-column SELECT leaves every column to its default.
+    const json = builder.params.text(JSON.stringify(plan.rows));
+    write = `insert into ${target} select from json_array_elements(${json}::json)`;
   } else {
     const names = plan.columns.map((column) => quoteIdent(column.name)).join(', ');
     const json = builder.params.text(JSON.stringify(plan.rows));
