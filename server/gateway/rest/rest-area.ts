@@ -8,6 +8,7 @@ import {
   verifyGatewayToken,
   type GatewayClaims,
 } from '../gateway-jwt.ts';
+import { nestsTooDeep } from '../json-depth.ts';
 import { pathBelow } from '../path-below.ts';
 import {
   fromDatabaseError,
@@ -206,6 +207,7 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
     (request, body, done) => {
       const text = body.toString();
       if (text === '') done(null, undefined);
+      else if (nestsTooDeep(text)) done(invalidBody());
       else parseJson(request, text, done);
     },
   );
@@ -435,7 +437,7 @@ function statementsFor(
   // Columns a row leaves out take their default, so rows are inserted in groups of the same keys.
   const groups = new Map<string, { rows: Record<string, unknown>[]; columns: typeof columns }>();
   for (const row of rows) {
-    const present = columns.filter((column) => column.name in row);
+    const present = columns.filter((column) => Object.hasOwn(row, column.name));
     const key = present.map((column) => column.name).join('\u0000');
     const group = groups.get(key) ?? { rows: [], columns: present };
     group.rows.push(row);

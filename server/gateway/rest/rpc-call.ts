@@ -40,7 +40,7 @@ export function routineNotFound(name: string, args: Record<string, unknown>): Po
  */
 export function buildCall(routine: RoutineInfo, args: Record<string, unknown>): Statement {
   const params = new Params();
-  const given = routine.arguments.filter((argument) => argument.name in args);
+  const given = routine.arguments.filter((argument) => Object.hasOwn(args, argument.name));
   const fn = `public.${quoteIdent(routine.name)}`;
   const call = `${fn}(${given.map((argument) => `${quoteIdent(argument.name)} => a.${quoteIdent(argument.name)}`).join(', ')})`;
   const from =
