@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AuthRateLimit } from '../../config.ts';
 import { claimPrefix } from '../../http/claim-prefix.ts';
 import type { GatewayOptions } from '../gateway-area.ts';
+import { nestsTooDeep } from '../json-depth.ts';
 import type { AuthContext } from './auth-context.ts';
 import { authErrorHandler, authNotFound, GotrueError } from './errors.ts';
 import { createMailer } from './mail.ts';
@@ -67,6 +68,10 @@ function acceptEmptyJson(auth: FastifyInstance): void {
   auth.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') {
       done(null, undefined);
+      return;
+    }
+    if (nestsTooDeep(body.toString())) {
+      done(new GotrueError(400, 'bad_json', 'Could not parse request body as JSON'));
       return;
     }
     parseJson(request, body.toString(), (error, parsed) => {

@@ -72,6 +72,15 @@ export function authErrorHandler(
       new GotrueError(400, 'bad_json', 'Could not parse request body as JSON'),
     );
   }
+  if (isDataException(error)) {
+    // Text the database cannot take (a NUL character in an address or token) is the request's
+    // fault, not the server's; the database's message would quote the value, so it stays out.
+    return sendGotrueError(
+      request,
+      reply,
+      new GotrueError(400, 'validation_failed', 'Unable to process request: invalid input'),
+    );
+  }
   if (error.statusCode === 429) {
     return sendGotrueError(
       request,
@@ -97,4 +106,9 @@ export function authErrorHandler(
       'Unexpected failure, please check server logs for more information',
     ),
   );
+}
+
+/** PostgreSQL's class 22 (data exception): invalid text for a type, a value out of range. */
+function isDataException(error: FastifyError): boolean {
+  return 'severity' in error && typeof error.code === 'string' && error.code.startsWith('22');
 }
