@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -540,6 +540,37 @@ const rows: Row[] = [
     shape: 'postgrest',
   },
   {
+    name: 'an insert nested 5,000 deep',
+    request: {
+      method: 'POST',
+      url: rest('forms'),
+      headers: json,
+      payload: `{"title":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    },
+    status: 400,
+    shape: 'postgrest',
+    code: 'PGRST102',
+  },
+  {
+    name: 'a NUL character in a filter value',
+    request: { method: 'GET', url: q('users', { first_name: 'eq.a\u0000b' }) },
+    status: 400,
+    shape: 'postgrest',
+    code: '22021',
+  },
+  {
+    name: 'a NUL character in a body',
+    request: {
+      method: 'POST',
+      url: rest('forms'),
+      headers: json,
+      payload: '{"title":"Null\\u0000Byte"}',
+    },
+    status: 400,
+    shape: 'postgrest',
+    code: '22P05',
+  },
+  {
     name: 'an operator object for an integer column',
     request: {
       method: 'POST',
@@ -880,6 +911,18 @@ const rows: Row[] = [
     shape: 'gotrue',
   },
   {
+    name: 'sign-in with a NUL character in the address',
+    request: {
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      headers: { ...json, ...version },
+      payload: `{"email":"desk\\u0000@example.de","password":"${staffPassword}"}`,
+    },
+    status: 400,
+    shape: 'gotrue',
+    code: 'validation_failed',
+  },
+  {
     name: 'token without a grant type',
     request: {
       method: 'POST',
@@ -948,6 +991,18 @@ const rows: Row[] = [
     status: 400,
     shape: 'gotrue',
     code: 'refresh_token_not_found',
+  },
+  {
+    name: 'refresh with a NUL character in the token',
+    request: {
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      headers: { ...json, ...version },
+      payload: '{"refresh_token":"abcdefghijklmn\\u0000"}',
+    },
+    status: 400,
+    shape: 'gotrue',
+    code: 'validation_failed',
   },
   // ---- GoTrue: sign-up that must not create anyone
   {
@@ -1024,6 +1079,30 @@ const rows: Row[] = [
     status: 400,
     shape: 'gotrue',
     code: 'bad_json',
+  },
+  {
+    name: 'sign-up with metadata nested 5,000 deep',
+    request: {
+      method: 'POST',
+      url: '/auth/v1/signup',
+      headers: { ...json, ...version },
+      payload: `{"email":"tief@example.de","password":"lang-genug-123","data":{"x":${'['.repeat(5000)}${']'.repeat(5000)}}}`,
+    },
+    status: 400,
+    shape: 'gotrue',
+    code: 'bad_json',
+  },
+  {
+    name: 'sign-up with a NUL character in the address',
+    request: {
+      method: 'POST',
+      url: '/auth/v1/signup',
+      headers: { ...json, ...version },
+      payload: '{"email":"neu\\u0000@example.de","password":"lang-genug-123"}',
+    },
+    status: 400,
+    shape: 'gotrue',
+    code: 'validation_failed',
   },
   {
     name: 'sign-up with a body that is not JSON',
@@ -1614,6 +1693,32 @@ const rows: Row[] = [
     shape: 'storage',
   },
   {
+    name: 'list with a NUL character in the prefix',
+    as: 'staff',
+    request: {
+      method: 'POST',
+      url: storage('object/list/documents'),
+      headers: json,
+      payload: '{"prefix":"forms\\u0000"}',
+    },
+    status: 400,
+    shape: 'storage',
+    code: 'InvalidRequest',
+  },
+  {
+    name: 'list with a NUL character in the search',
+    as: 'staff',
+    request: {
+      method: 'POST',
+      url: storage('object/list/documents'),
+      headers: json,
+      payload: '{"prefix":"","search":"\\u0000"}',
+    },
+    status: 400,
+    shape: 'storage',
+    code: 'InvalidRequest',
+  },
+  {
     name: 'remove with prefixes that are no list',
     as: 'staff',
     request: {
@@ -1636,6 +1741,19 @@ const rows: Row[] = [
     },
     status: 400,
     shape: 'storage',
+  },
+  {
+    name: 'remove with a NUL character in a prefix',
+    as: 'staff',
+    request: {
+      method: 'DELETE',
+      url: storage('object/documents'),
+      headers: json,
+      payload: `{"prefixes":["${existingObject}\\u0000"]}`,
+    },
+    status: 400,
+    shape: 'storage',
+    code: 'InvalidRequest',
   },
   {
     name: 'sign with a negative lifetime',
@@ -2052,12 +2170,12 @@ beforeAll(async () => {
       // Dozens of sign-in attempts from one client: the limits are not what this table tests.
       authRateLimit: { signinsPerMinute: 10_000, signinsPerAddressPerMinute: 10_000 },
       staticDir: '/nonexistent-dist',
-      logLevel: 'silent',
+      logLevel: 'info',
       gateway: true,
       dataDir,
     },
     db,
-    logger: false,
+    logger: { stream: logStream },
   });
   await prepare();
   initial = await gatewayState(db, dataDir);
@@ -2070,6 +2188,9 @@ afterAll(async () => {
 });
 
 let initial: GatewayState;
+// What the server logs while the table runs: it must hold none of the data the requests carry.
+let logged = '';
+const logStream = new PassThrough().on('data', (chunk: Buffer) => (logged += chunk.toString()));
 
 describe('malformed and hostile requests to the gateway', () => {
   it('has at least 100 rows, on every service', () => {
@@ -2096,6 +2217,22 @@ describe('malformed and hostile requests to the gateway', () => {
 
   it('leaves the database and DATA_DIR as they were after the whole table', async () => {
     expect(await gatewayState(db, dataDir)).toEqual(initial);
+  });
+
+  it('logs no address, password or token, and no unhandled error', async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logged).toContain('"statusCode":400');
+    for (const secret of [
+      '@example.de',
+      staffPassword,
+      'lang-genug-123',
+      refreshToken,
+      signedUrlToken,
+      ...Object.values(tokens).map((token) => token.split('.')[2] || token),
+    ]) {
+      expect(logged, secret).not.toContain(secret);
+    }
+    expect(logged).not.toContain('unhandled error');
   });
 });
 
