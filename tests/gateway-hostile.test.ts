@@ -34,7 +34,10 @@ type Caller =
   | 'rolePostgres'
   | 'sqlInSub'
   | 'unknownUser'
-  | 'garbage';
+  | 'garbage'
+  | 'notYetValid'
+  | 'sqlInSession'
+  | 'hugeToken';
 
 interface Row {
   name: string;
@@ -67,6 +70,7 @@ let dataDir: string;
 let anonKey: string;
 let refreshToken: string;
 let signedUrlToken: string;
+let existingVersion: string;
 const tokens = {} as Record<Exclude<Caller, 'nobody'>, string>;
 
 const rest = (query: string) => `/rest/v1/${query}`;
@@ -552,6 +556,36 @@ const rows: Row[] = [
     code: 'PGRST102',
   },
   {
+    name: 'a bulk insert of 10,000 rows whose last one fails',
+    request: {
+      method: 'POST',
+      url: rest('forms'),
+      headers: json,
+      payload: JSON.stringify(
+        Array.from({ length: 10_000 }, (_, index) => ({
+          title: index < 9_999 ? `Massenbogen ${index}` : 'x',
+        })),
+      ),
+    },
+    status: 400,
+    shape: 'postgrest',
+    code: '23514',
+  },
+  {
+    name: 'a function called with 5,000 arguments',
+    request: {
+      method: 'POST',
+      url: rest('rpc/is_staff'),
+      headers: json,
+      payload: JSON.stringify(
+        Object.fromEntries(Array.from({ length: 5_000 }, (_, index) => [`a${index}`, index])),
+      ),
+    },
+    status: 404,
+    shape: 'postgrest',
+    code: 'PGRST202',
+  },
+  {
     name: 'a NUL character in a filter value',
     request: { method: 'GET', url: q('users', { first_name: 'eq.a\u0000b' }) },
     status: 400,
@@ -767,6 +801,22 @@ const rows: Row[] = [
   {
     name: 'REST with a token that is no JWT',
     as: 'garbage',
+    request: { method: 'GET', url: rest('users') },
+    status: 401,
+    shape: 'postgrest',
+    code: 'PGRST301',
+  },
+  {
+    name: 'REST with a token not valid yet',
+    as: 'notYetValid',
+    request: { method: 'DELETE', url: q('forms', { id: 'gt.0' }) },
+    status: 401,
+    shape: 'postgrest',
+    code: 'PGRST301',
+  },
+  {
+    name: 'REST with a token of 60 kB',
+    as: 'hugeToken',
     request: { method: 'GET', url: rest('users') },
     status: 401,
     shape: 'postgrest',
@@ -1193,6 +1243,34 @@ const rows: Row[] = [
     code: 'bad_jwt',
   },
   {
+    name: 'user with a token not valid yet',
+    as: 'notYetValid',
+    request: { method: 'GET', url: '/auth/v1/user', headers: version },
+    status: 403,
+    shape: 'gotrue',
+    code: 'bad_jwt',
+  },
+  {
+    name: 'user with a token of 60 kB',
+    as: 'hugeToken',
+    request: { method: 'GET', url: '/auth/v1/user' },
+    status: 403,
+    shape: 'gotrue',
+    code: 'bad_jwt',
+  },
+  {
+    name: 'user with Basic credentials',
+    as: 'nobody',
+    request: {
+      method: 'GET',
+      url: '/auth/v1/user',
+      headers: { authorization: 'Basic YTpi', ...version },
+    },
+    status: 401,
+    shape: 'gotrue',
+    code: 'no_authorization',
+  },
+  {
     name: "user with the hub's service token",
     as: 'hubService',
     request: { method: 'GET', url: '/auth/v1/user', headers: version },
@@ -1255,6 +1333,14 @@ const rows: Row[] = [
     name: 'sign-out with alg none',
     as: 'algNone',
     request: { method: 'POST', url: '/auth/v1/logout?scope=global', headers: version },
+    status: 403,
+    shape: 'gotrue',
+    code: 'bad_jwt',
+  },
+  {
+    name: 'sign-out with SQL as the session',
+    as: 'sqlInSession',
+    request: { method: 'POST', url: '/auth/v1/logout', headers: version },
     status: 403,
     shape: 'gotrue',
     code: 'bad_jwt',
@@ -1451,6 +1537,44 @@ const rows: Row[] = [
     status: 400,
     shape: 'storage',
     code: 'NoSuchBucket',
+  },
+  {
+    name: 'an object name of 1,100 characters',
+    as: 'staff',
+    request: {
+      method: 'POST',
+      url: storage(`object/documents/${'a'.repeat(1_100)}.pdf`),
+      headers: { 'content-type': 'application/pdf' },
+      payload: '%PDF-1.4',
+    },
+    status: 400,
+    shape: 'storage',
+    code: 'InvalidKey',
+  },
+  {
+    name: 'a bucket name of 120 characters',
+    as: 'staff',
+    request: {
+      method: 'POST',
+      url: storage(`object/${'b'.repeat(120)}/x.pdf`),
+      headers: { 'content-type': 'application/pdf' },
+      payload: '%PDF-1.4',
+    },
+    status: '4xx',
+    shape: 'storage',
+  },
+  {
+    name: "an object name through another object's body file",
+    as: 'staff',
+    request: {
+      method: 'POST',
+      url: () => storage(`object/documents/${existingObject}/${existingVersion}/x.pdf`),
+      headers: { 'content-type': 'application/pdf' },
+      payload: '%PDF-1.4',
+    },
+    status: 400,
+    shape: 'storage',
+    code: 'InvalidKey',
   },
   {
     name: 'download climbing out with ../',
@@ -1930,6 +2054,45 @@ const rows: Row[] = [
     code: 'AccessDenied',
   },
   {
+    name: 'upload with a token not valid yet',
+    as: 'notYetValid',
+    request: {
+      method: 'POST',
+      url: storage('object/documents/forms/1/falsch.pdf'),
+      headers: { 'content-type': 'application/pdf' },
+      payload: '%PDF-1.4',
+    },
+    status: 400,
+    shape: 'storage',
+    code: 'AccessDenied',
+  },
+  {
+    name: 'list with a token of 60 kB',
+    as: 'hugeToken',
+    request: {
+      method: 'POST',
+      url: storage('object/list/documents'),
+      headers: json,
+      payload: '{"prefix":""}',
+    },
+    status: 400,
+    shape: 'storage',
+    code: 'AccessDenied',
+  },
+  {
+    name: 'upload with two bearer tokens (counts as none)',
+    as: 'nobody',
+    request: {
+      method: 'POST',
+      url: storage('object/documents/forms/1/zwei.pdf'),
+      headers: { authorization: `Bearer a b`, 'content-type': 'application/pdf' },
+      payload: '%PDF-1.4',
+    },
+    status: 400,
+    shape: 'storage',
+    code: 'AccessDenied',
+  },
+  {
     name: 'upload with SQL as the subject',
     as: 'sqlInSub',
     request: {
@@ -2053,6 +2216,11 @@ async function prepare(): Promise<void> {
     payload: '%PDF-1.4\n% Bestand\n%%EOF\n',
   });
   expect(upload.statusCode).toBe(200);
+  const stored = await db.query<{ version: string }>(
+    'select version from storage.objects where name = $1',
+    [existingObject],
+  );
+  existingVersion = stored.rows[0]!.version;
   const signed = await inject({
     method: 'POST',
     url: storage(`object/sign/documents/${existingObject}`),
@@ -2092,6 +2260,20 @@ async function prepare(): Promise<void> {
   tokens.rolePostgres = await sign({ role: 'postgres', sub: staffId });
   tokens.sqlInSub = await sign({ role: 'authenticated', sub: "'; drop table public.users; --" });
   tokens.unknownUser = await sign({ role: 'authenticated', sub: crypto.randomUUID() });
+  tokens.notYetValid = await new SignJWT({ role: 'service_role' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setNotBefore(Math.floor(Date.now() / 1000) + 3600)
+    .setExpirationTime('2h')
+    .sign(secret);
+  tokens.sqlInSession = await sign({
+    role: 'authenticated',
+    sub: staffId,
+    session_id: "'; delete from auth.sessions; --",
+  });
+  tokens.hugeToken = await sign(
+    { role: 'service_role', padding: 'x'.repeat(60_000) },
+    { key: 'y'.repeat(48) },
+  );
   tokens.garbage = 'kein.jwt';
 }
 
