@@ -2160,18 +2160,14 @@ function sign(
   claims: Record<string, unknown>,
   options: { key?: string; alg?: string; exp?: number } = {},
 ) {
-  const jwt = new SignJWT(claims)
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
-    .setIssuedAt();
-  jwt.setExpirationTime(options.exp ?? '1h');
-  return jwt.sign(options.key ? new TextEncoder().encode(options.key) : secret);
+    .setIssuedAt()
+    .setExpirationTime(options.exp ?? '1h')
+    .sign(options.key ? new TextEncoder().encode(options.key) : secret);
 }
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-async function inject(options: InjectOptions): Promise<LightMyRequestResponse> {
-  return app.inject(options);
-}
 
 async function prepare(): Promise<void> {
   ({ anonKey } = await apiKeys(testSecret));
@@ -2186,7 +2182,7 @@ async function prepare(): Promise<void> {
   );
   const staffId = user.rows[0]!.id;
   await db.query("update public.staff set role = 'staff' where user_id = $1", [staffId]);
-  const signIn = await inject({
+  const signIn = await app.inject({
     method: 'POST',
     url: '/auth/v1/token?grant_type=password',
     headers: json,
@@ -2209,7 +2205,7 @@ async function prepare(): Promise<void> {
   `);
 
   // An object with a body on disk, uploaded by staff, and a signed URL for it.
-  const upload = await inject({
+  const upload = await app.inject({
     method: 'POST',
     url: storage(`object/documents/${existingObject}`),
     headers: { authorization: `Bearer ${tokens.staff}`, 'content-type': 'application/pdf' },
@@ -2221,7 +2217,7 @@ async function prepare(): Promise<void> {
     [existingObject],
   );
   existingVersion = stored.rows[0]!.version;
-  const signed = await inject({
+  const signed = await app.inject({
     method: 'POST',
     url: storage(`object/sign/documents/${existingObject}`),
     headers: { authorization: `Bearer ${tokens.staff}`, ...json },
@@ -2233,7 +2229,7 @@ async function prepare(): Promise<void> {
     'http://x',
   ).searchParams.get('token')!;
 
-  const hub = await inject({
+  const hub = await app.inject({
     method: 'POST',
     url: '/api/hub/login',
     headers: json,
@@ -2385,7 +2381,7 @@ describe('malformed and hostile requests to the gateway', () => {
 
   it.each(rows)("$name: refused in its service's shape, nothing changed", async (row) => {
     const before = await gatewayState(db, dataDir);
-    const response = await inject(requestOf(row));
+    const response = await app.inject(requestOf(row));
     const label = `${row.name}: ${response.statusCode} ${response.body.slice(0, 300)}`;
     expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
     expect(response.statusCode, label).toBeLessThan(500);
@@ -2420,7 +2416,7 @@ describe('malformed and hostile requests to the gateway', () => {
 
 describe('SQL in values is data', () => {
   const asStaff = (url: string, options: Partial<InjectOptions> = {}) =>
-    inject({
+    app.inject({
       method: 'GET',
       url,
       ...options,
