@@ -18,8 +18,20 @@ import {
   restNotFound,
 } from './errors.ts';
 import { GrammarError, parseQuery, type ParsedQuery } from './query-grammar.ts';
-import { buildCall, findRoutine, routineNotFound } from './rpc-call.ts';
-import { schemaCacheOf, type Relation, type SchemaCache } from './schema-cache.ts';
+import {
+  argumentNames,
+  buildCall,
+  buildShapedCall,
+  findRoutine,
+  resultRelation,
+  routineNotFound,
+} from './rpc-call.ts';
+import {
+  schemaCacheOf,
+  type Relation,
+  type RoutineInfo,
+  type SchemaCache,
+} from './schema-cache.ts';
 import {
   buildDelete,
   buildInsert,
@@ -45,11 +57,15 @@ interface Preferences {
 }
 
 /** `Prefer` may come as one header with commas or as several headers. */
-function preferencesOf(request: FastifyRequest): Preferences {
+function preferences(request: FastifyRequest): string[] {
   const header = request.headers.prefer;
-  const values = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+  return (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(/[,;]/)
     .map((value) => value.trim());
+}
+
+function preferencesOf(request: FastifyRequest): Preferences {
+  const values = preferences(request);
   const prefs: Preferences = {
     representation: values.includes('return=representation'),
     missingDefault: values.includes('missing=default'),
@@ -313,21 +329,32 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
     const claims = await claimsOf(request, reply, config.jwtSecret);
     checkProfile(request);
     const readOnly = request.method !== 'POST';
+    let cache = await schema.get();
+    if (!cache.functions.has(name)) cache = await schema.refresh();
+    // On GET and HEAD the arguments come in the query string; its other keys shape the result.
+    let argNames = new Set<string>();
     let args: Record<string, unknown>;
     if (readOnly) {
-      args = Object.fromEntries(new URLSearchParams(queryString(request.url)));
+      const names = argumentNames(cache, name);
+      const search = [...new URLSearchParams(queryString(request.url))];
+      args = Object.fromEntries(search.filter(([key, value]) => isArgument(names, key, value)));
+      argNames = new Set(Object.keys(args));
     } else {
       const body = request.body ?? {};
       if (!isRecord(body)) throw invalidBody();
       args = body;
     }
-    let cache = await schema.get();
     let routine = findRoutine(cache, name, args);
     if (!routine) {
       cache = await schema.refresh();
       routine = findRoutine(cache, name, args);
     }
     if (!routine) throw routineNotFound(name, args);
+    const query = parse(request.url, argNames);
+    applyRangeHeader(request, query);
+    const relation = await resultRelation(db, cache, routine);
+    if (relation)
+      return shapedCall(request, reply, claims, { cache, relation, routine, args, query });
     const found = routine;
     const statement = buildCall(found, args);
     const single = wantsSingle(request);
@@ -341,6 +368,49 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
     if (!found.returnsSet && found.returns === 'composite') body = firstOf(body);
     if (found.returnsSet && single) body = firstOf(body);
     return sendJson(reply, request, body, single);
+  }
+
+  /** A set-returning function's rows, read like a table's (`/rpc/fn?select=...&order=...`). */
+  async function shapedCall(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    claims: GatewayClaims,
+    target: {
+      cache: SchemaCache;
+      relation: Relation;
+      routine: RoutineInfo;
+      args: Record<string, unknown>;
+      query: ParsedQuery;
+    },
+  ) {
+    const { cache, relation, routine, args, query } = target;
+    const prefs = preferencesOf(request);
+    const single = wantsSingle(request);
+    const { read: statement, planned } = buildShapedCall(
+      cache,
+      relation,
+      routine,
+      args,
+      query,
+      prefs.count,
+    );
+    const readOnly = request.method !== 'POST' || !routine.volatile;
+    const result = await run(request, claims, readOnly, async (tx) => {
+      const row = (await tx.query<ResultRow>(statement.sql, statement.params)).rows[0]!;
+      let total = row.total === undefined || row.total === null ? undefined : Number(row.total);
+      if (planned) total = await plannedRows(tx, planned);
+      if (single && row.n !== 1) throw notSingle(row.n);
+      return { body: row.body ?? '[]', n: row.n, total };
+    });
+    const offset = query.resources.get('')!.offset ?? 0;
+    reply.header('content-range', contentRange(offset, result.n, result.total));
+    const partial = result.total !== undefined && result.n < result.total && !single;
+    reply.code(partial ? 206 : 200);
+    // supabase-js asks `return=minimal` when it counts (`head: true`) with arguments in a body.
+    if (request.method === 'POST' && preferences(request).includes('return=minimal')) {
+      return reply.send();
+    }
+    return sendJson(reply, request, single ? firstOf(result.body) : result.body, single);
   }
 
   const tableRoute = { bodyLimit: restBodyLimit, exposeHeadRoute: false } as const;
@@ -364,6 +434,18 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
   });
   claimPrefix(rest);
 };
+
+const shapingKey = /(^|\.)(select|order|limit|offset|or|and|columns|on_conflict)$/;
+const filterValue = /^(not\.)?(eq|neq|gt|gte|lt|lte|like|ilike|in|is)\./;
+
+/**
+ * Whether a GET parameter is a function argument: one named so is; any other is a filter or
+ * shapes the result when it reads like one, and an argument the function lacks (PGRST202) when not.
+ */
+function isArgument(names: ReadonlySet<string>, key: string, value: string): boolean {
+  if (names.has(key)) return true;
+  return !shapingKey.test(key) && !filterValue.test(value);
+}
 
 function nameOf(request: FastifyRequest): string {
   return (request.params as { name: string }).name;

@@ -1,6 +1,14 @@
+import type { Queryable } from '../../db/database.ts';
 import { PostgrestError } from './errors.ts';
-import type { RoutineInfo, SchemaCache } from './schema-cache.ts';
-import { Params, quoteIdent, type Statement } from './sql-builder.ts';
+import type { ParsedQuery } from './query-grammar.ts';
+import type { Column, Relation, RoutineInfo, SchemaCache } from './schema-cache.ts';
+import {
+  buildSourceRead,
+  Params,
+  quoteIdent,
+  type CountKind,
+  type Statement,
+} from './sql-builder.ts';
 
 /**
  * Picks the function `name` whose named arguments fit `args` (PostgREST's overload choice): every
@@ -35,11 +43,10 @@ export function routineNotFound(name: string, args: Record<string, unknown>): Po
 }
 
 /**
- * The call, with the arguments as one JSON parameter typed by the catalog. Answers `{body, n}`:
- * the JSON result as text (an array for set-returning functions) and the number of rows.
+ * The call of `routine` with the arguments as one JSON parameter typed by the catalog, as a
+ * FROM item whose rows are `f`.
  */
-export function buildCall(routine: RoutineInfo, args: Record<string, unknown>): Statement {
-  const params = new Params();
+function callSource(params: Params, routine: RoutineInfo, args: Record<string, unknown>) {
   const given = routine.arguments.filter((argument) => Object.hasOwn(args, argument.name));
   const fn = `public.${quoteIdent(routine.name)}`;
   const call = `${fn}(${given.map((argument) => `${quoteIdent(argument.name)} => a.${quoteIdent(argument.name)}`).join(', ')})`;
@@ -49,15 +56,124 @@ export function buildCall(routine: RoutineInfo, args: Record<string, unknown>): 
       : ` from json_to_record(${params.text(JSON.stringify(args))}::json) as a(${given
           .map((argument) => `${quoteIdent(argument.name)} ${argument.type}`)
           .join(', ')})`;
+  const rows = from === '' ? ` from ${call} as f` : `${from} cross join lateral ${call} as f`;
+  return { call, from, rows };
+}
+
+/**
+ * The call, unshaped. Answers `{body, n}`: the JSON result as text (an array for set-returning
+ * functions) and the number of rows.
+ */
+export function buildCall(routine: RoutineInfo, args: Record<string, unknown>): Statement {
+  const params = new Params();
+  const { call, from, rows } = callSource(params, routine, args);
   if (routine.returns === 'void' && !routine.returnsSet) {
     return { sql: `select ${call}${from}`, params: params.values };
   }
   if (routine.returnsSet || routine.returns === 'composite') {
-    const source = from === '' ? ` from ${call} as f` : `${from} cross join lateral ${call} as f`;
     return {
-      sql: `select coalesce(json_agg(f), '[]'::json)::text as body, count(*)::int as n${source}`,
+      sql: `select coalesce(json_agg(f), '[]'::json)::text as body, count(*)::int as n${rows}`,
       params: params.values,
     };
   }
   return { sql: `select to_json(${call})::text as body, 1 as n${from}`, params: params.values };
+}
+
+/**
+ * A set-returning function's rows shaped like a table read (select, filters, order, limit,
+ * offset, count), PostgREST's way: `relation` names the columns of its result.
+ */
+export function buildShapedCall(
+  cache: SchemaCache,
+  relation: Relation,
+  routine: RoutineInfo,
+  args: Record<string, unknown>,
+  query: ParsedQuery,
+  count: CountKind | undefined,
+) {
+  return buildSourceRead(
+    cache,
+    relation,
+    query,
+    count,
+    (params) => `select f.*${callSource(params, routine, args).rows}`,
+  );
+}
+
+/** Every argument name of the functions called `name`: on GET these keys are arguments. */
+export function argumentNames(cache: SchemaCache, name: string): Set<string> {
+  return new Set(
+    (cache.functions.get(name) ?? []).flatMap((routine) =>
+      routine.arguments.map((argument) => argument.name),
+    ),
+  );
+}
+
+const resultColumns = new WeakMap<RoutineInfo, Promise<ResultShape | undefined>>();
+
+interface ResultShape {
+  /** The table or view of `public` whose row type the function returns, if any. */
+  relation?: string;
+  columns: Column[];
+}
+
+/**
+ * What the rows of a set-returning function look like, read once per routine of a schema cache:
+ * a table's row type (`setof public.users`) is that table, so embedding works from it too;
+ * `returns table (...)` and other row types give their columns. Scalar results have no shape.
+ */
+export async function resultRelation(
+  db: Queryable,
+  cache: SchemaCache,
+  routine: RoutineInfo,
+): Promise<Relation | undefined> {
+  if (!routine.returnsSet || routine.returns !== 'composite') return undefined;
+  let shape = resultColumns.get(routine);
+  if (!shape) {
+    shape = readShape(db, routine);
+    resultColumns.set(routine, shape);
+  }
+  const found = await shape;
+  if (!found) return undefined;
+  const table = found.relation === undefined ? undefined : cache.relations.get(found.relation);
+  if (table) return table;
+  if (found.columns.length === 0) return undefined;
+  return {
+    name: routine.name,
+    kind: 'view',
+    columns: found.columns,
+    primaryKey: [],
+    uniqueKeys: [],
+  };
+}
+
+async function readShape(db: Queryable, routine: RoutineInfo): Promise<ResultShape | undefined> {
+  const result = await db.query<{ relation: string | null; columns: Column[] | null }>(
+    `select case when cn.nspname = 'public' then c.relname::text end as relation,
+            coalesce(
+              (select json_agg(json_build_object('name', a.attname,
+                                                 'type', format_type(a.atttypid, a.atttypmod))
+                               order by a.attnum)
+                 from pg_attribute a
+                where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped),
+              (select json_agg(json_build_object('name', o.name, 'type', format_type(o.type, null))
+                               order by o.i)
+                 from unnest(p.proargnames, p.proallargtypes, p.proargmodes::text[])
+                      with ordinality as o(name, type, mode, i)
+                where o.mode in ('o', 't', 'b'))
+            ) as columns
+       from pg_proc p
+       join pg_namespace n on n.oid = p.pronamespace
+       join pg_type t on t.oid = p.prorettype
+       left join pg_class c on c.oid = t.typrelid
+       left join pg_namespace cn on cn.oid = c.relnamespace
+      where n.nspname = 'public' and p.proname = $1
+        and array(select format_type(x, null) from unnest(p.proargtypes) x) = array(select json_array_elements_text($2::json))`,
+    [routine.name, JSON.stringify(routine.arguments.map((argument) => argument.type))],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const columns =
+    typeof row.columns === 'string' ? (JSON.parse(row.columns) as Column[]) : row.columns;
+  return { ...(row.relation ? { relation: row.relation } : {}), columns: columns ?? [] };
 }

@@ -324,29 +324,59 @@ export function buildRead(
   query: ParsedQuery,
   count: CountKind | undefined,
 ): { read: Statement; planned?: Statement } {
+  return readOf(cache, relation, query, count, () => ({ head: '', from: tableRef(relation) }));
+}
+
+/**
+ * A read of rows a statement yields (a set-returning function's), shaped like a table read:
+ * `relation` describes its columns. `source` adds its parameters to `params` and answers the
+ * statement; it becomes a common table expression, so with a count the function runs once.
+ */
+export function buildSourceRead(
+  cache: SchemaCache,
+  relation: Relation,
+  query: ParsedQuery,
+  count: CountKind | undefined,
+  source: (params: Params) => string,
+): { read: Statement; planned?: Statement } {
+  return readOf(cache, relation, query, count, (params) => ({
+    head: `with pgrst_source as (${source(params)}) `,
+    from: 'pgrst_source',
+  }));
+}
+
+function readOf(
+  cache: SchemaCache,
+  relation: Relation,
+  query: ParsedQuery,
+  count: CountKind | undefined,
+  sourceOf: (params: Params) => { head: string; from: string },
+): { read: Statement; planned?: Statement } {
   const builder = new Builder(cache, query);
+  const source = sourceOf(builder.params);
   const object = builder.object(relation, 't0', '', query.select);
   const terms = builder.whereTerms(relation, 't0', '', query.select);
   const top = builder.resource('');
   const order = orderSql(relation, 't0', top.order);
   const page = pageSql(builder.params, top);
   builder.checkEmbeddedPaths();
-  const from = `from ${tableRef(relation)} as t0${where(terms)}`;
+  const from = `from ${source.from} as t0${where(terms)}`;
   const total =
     count === 'exact' || count === 'estimated'
       ? `, (select count(*) ${from})::bigint as total`
       : '';
   const read = {
-    sql: `select coalesce(json_agg(p.r), '[]'::json)::text as body, count(*)::int as n${total} from (select ${object} as r ${from}${order}${page}) as p`,
+    sql: `${source.head}select coalesce(json_agg(p.r), '[]'::json)::text as body, count(*)::int as n${total} from (select ${object} as r ${from}${order}${page}) as p`,
     params: builder.params.values,
   };
   if (count !== 'planned') return { read };
   const counter = new Builder(cache, query);
+  const countSource = sourceOf(counter.params);
   const countTerms = counter.whereTerms(relation, 't0', '', query.select);
   return {
     read,
     planned: {
-      sql: `explain (format json) select 1 from ${tableRef(relation)} as t0${where(countTerms)}`,
+      sql: `explain (format json) ${countSource.head}select 1 from ${countSource.from} as t0${where(countTerms)}`,
       params: counter.params.values,
     },
   };
