@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { setupDatabase } from './db/setup.ts';
+import { loggedError } from './logging.ts';
 
 describe('request logs', () => {
   it('hold no personal data: no names, e-mail, phone, address, IP or query string', async () => {
@@ -56,5 +57,29 @@ describe('request logs', () => {
       await app.close();
       await db.close();
     }
+  });
+});
+
+describe('logged errors', () => {
+  it('keep only the SQLSTATE of a database error, never its parameters or quoted values', async () => {
+    const db = await openDatabase({});
+    await setupDatabase(db, { gateway: true, admin: undefined });
+    const failure = await db
+      .query('insert into public.users (first_name, last_name, email) values ($1, $2, $3)', [
+        'Geheim',
+        'Person',
+        'Geheim.Person@Example.de',
+      ])
+      .catch((error: unknown) => error);
+    await db.close();
+    const logged = JSON.stringify(loggedError(failure));
+    expect(logged).toContain('23514');
+    for (const secret of ['Geheim', 'Person', 'example.de']) expect(logged).not.toContain(secret);
+  });
+
+  it('keep message and stack of our own errors', () => {
+    const logged = loggedError(new TypeError('x is undefined'));
+    expect(logged).toMatchObject({ type: 'TypeError', message: 'x is undefined' });
+    expect(String(logged.stack)).toContain('logging.test.ts');
   });
 });

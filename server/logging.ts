@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import pretty from 'pino-pretty';
+import { stdSerializers } from 'pino';
 
 /** Where log lines go: nowhere or a stream (tests), a terminal, or JSON on stdout. */
 export type LogOutput = false | { stream: NodeJS.WritableStream } | 'terminal' | 'json';
@@ -14,6 +15,7 @@ export function loggerOptions(level: string, output: LogOutput): FastifyServerOp
     serializers: {
       req: (req) => ({ method: req.method, url: req.url.split('?')[0] }),
       res: (res) => ({ statusCode: res.statusCode }),
+      err: loggedError,
     },
     ...(output === 'terminal' ? { stream: readableLines() } : {}),
     ...(typeof output === 'object' ? { stream: output.stream } : {}),
@@ -33,4 +35,26 @@ function readableLines(): NodeJS.WritableStream {
     singleLine: true,
     sync: true,
   });
+}
+
+/**
+ * An error as the log may keep it. A database error carries the statement's parameters and a
+ * detail or message that quotes values (`Key (email)=(...)`, `invalid input syntax for type uuid:
+ * "..."`): those can be a visitor's address or a password hash, so only its SQLSTATE and where
+ * PostgreSQL raised it are kept. Other errors are bugs of ours and keep message and stack.
+ */
+export function loggedError(error: unknown): Record<string, unknown> {
+  if (isDatabaseError(error)) {
+    return { type: error.constructor.name, code: error.code, routine: error.routine };
+  }
+  return stdSerializers.err(error as Error);
+}
+
+function isDatabaseError(error: unknown): error is Error & { code: string; routine?: string } {
+  return (
+    error instanceof Error &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code) &&
+    ('severity' in error || 'routine' in error || 'query' in error)
+  );
 }
