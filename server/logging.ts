@@ -43,11 +43,25 @@ function readableLines(): NodeJS.WritableStream {
  * "..."`): those can be a visitor's address or a password hash, so only its SQLSTATE and where
  * PostgreSQL raised it are kept. Other errors are bugs of ours and keep message and stack.
  */
-export function loggedError(error: unknown): Record<string, unknown> {
+export function loggedError(error: unknown): LoggedError {
   if (isDatabaseError(error)) {
-    return { type: error.constructor.name, code: error.code, routine: error.routine };
+    return {
+      type: error.constructor.name,
+      message: `database error ${error.code}`,
+      // The frames only: the stack's first line repeats the message.
+      stack: (error.stack ?? '').split('\n').slice(1).join('\n'),
+      code: error.code,
+      routine: error.routine,
+    };
   }
   return stdSerializers.err(error as Error);
+}
+
+interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
 }
 
 function isDatabaseError(error: unknown): error is Error & { code: string; routine?: string } {
