@@ -130,7 +130,11 @@ export async function resultRelation(
   if (!routine.returnsSet || routine.returns !== 'composite') return undefined;
   let shape = resultColumns.get(routine);
   if (!shape) {
-    shape = readShape(db, routine);
+    // A failed read (database down) is not kept: the next call tries again.
+    shape = readShape(db, routine).catch((error: unknown) => {
+      resultColumns.delete(routine);
+      throw error;
+    });
     resultColumns.set(routine, shape);
   }
   const found = await shape;
