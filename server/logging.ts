@@ -65,10 +65,11 @@ interface LoggedError {
 }
 
 function isDatabaseError(error: unknown): error is Error & { code: string; routine?: string } {
+  if (!(error instanceof Error)) return false;
+  const code: unknown = (error as { code?: unknown }).code;
   return (
-    error instanceof Error &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as { code: string }).code) &&
+    typeof code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(code) &&
     ('severity' in error || 'routine' in error || 'query' in error)
   );
 }
