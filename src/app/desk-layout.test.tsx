@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deskBase, deskPaths } from '../domain/routes.ts';
@@ -18,6 +19,18 @@ vi.stubGlobal(
 
 // The layout's update prompt registers the service worker; it has nothing to offer here.
 vi.mock('./pwa-notices.tsx', () => ({ UpdatePrompt: () => null }));
+
+// The header as a signed-in user sees it; the session and its client are the data layer's.
+vi.mock('./desk-providers.tsx', () => ({
+  DeskProviders: ({ children }: { children: ReactNode }) => children,
+}));
+vi.mock('../api/desk-session.ts', () => ({
+  useSession: () => ({
+    data: { session: { user: { email: 'mitarbeiterin@example.de' } }, lost: false },
+    isPending: false,
+  }),
+  useSignOut: () => ({ mutate: vi.fn() }),
+}));
 
 function renderDesk(path: string = deskPaths.dashboard) {
   const router = createMemoryRouter(

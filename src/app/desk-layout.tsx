@@ -1,17 +1,22 @@
 import {
   Menu,
   MenuButton,
+  MenuHeading,
   MenuItem,
   MenuItems,
+  MenuSection,
   Popover,
   PopoverButton,
   PopoverPanel,
 } from '@headlessui/react';
-import { lazy, Suspense, useEffect } from 'react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
+import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSession, useSignOut } from '../api/desk-session.ts';
 import { deskPaths } from '../domain/routes.ts';
 import { SkipLink } from '../ui/skip-link.tsx';
+import { DeskProviders } from './desk-providers.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
+import { RequireSession } from './require-session.tsx';
 
 const UpdatePrompt = lazy(async () => ({
   default: (await import('./pwa-notices.tsx')).UpdatePrompt,
@@ -47,10 +52,82 @@ const iconButton =
 const dropdown =
   'absolute right-0 top-12 z-50 w-56 rounded-md border border-slate-200 bg-white py-2 text-slate-700 shadow-lg';
 
+/** The screens a signed-out visitor may open: sign-in and registration. */
+const openPaths = [deskPaths.signin, deskPaths.signup];
+
+function GuardedOutlet() {
+  const { pathname } = useLocation();
+  if (openPaths.some((path) => matchPath(path, pathname))) return <Outlet />;
+  return (
+    <RequireSession>
+      <Outlet />
+    </RequireSession>
+  );
+}
+
+function UserMenu() {
+  const { data } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const email = data?.session?.user.email;
+
+  // Stays a link to the sign-in (which signs out as well). Leaving the guarded screen first
+  // keeps its guard from sending the user to the sign-in with a way back to it.
+  const onSignOut = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    void navigate(deskPaths.signin, { replace: true });
+    signOut.mutate();
+  };
+
+  return (
+    <Menu as="div" className="contents">
+      <MenuButton className={iconButton} aria-label="Benutzermenü">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
+          <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="2" />
+          <path d="M4 21a8 8 0 0 1 16 0" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </MenuButton>
+      <MenuItems id="desk-user-menu" className={`${dropdown} focus:outline-none`}>
+        <MenuSection>
+          {email ? (
+            <MenuHeading className="border-b border-slate-200 px-4 pb-2 text-xs text-slate-600">
+              Angemeldet als{' '}
+              <span className="block truncate font-medium text-slate-800">{email}</span>
+            </MenuHeading>
+          ) : null}
+          <MenuItem
+            as={Link}
+            to={deskPaths.settings}
+            className="block px-4 py-2 text-sm data-focus:bg-slate-100"
+          >
+            Einstellungen
+          </MenuItem>
+          <MenuItem
+            as={Link}
+            to={deskPaths.signin}
+            onClick={onSignOut}
+            className="block px-4 py-2 text-sm data-focus:bg-slate-100"
+          >
+            Abmelden
+          </MenuItem>
+        </MenuSection>
+      </MenuItems>
+    </Menu>
+  );
+}
+
+export function DeskLayout() {
+  return (
+    <DeskProviders>
+      <DeskShell />
+    </DeskProviders>
+  );
+}
+
 // The header's menus are Headless UI's: each closes on Escape (focus back on its button), on a
 // click elsewhere, and when another opens. Their wrappers use `contents`, so the buttons and
 // panels stay items of the header's flex layout.
-export function DeskLayout() {
+function DeskShell() {
   useDeskManifest();
 
   return (
@@ -136,37 +213,13 @@ export function DeskLayout() {
               </PopoverPanel>
             </Popover>
 
-            <Menu as="div" className="contents">
-              <MenuButton className={iconButton} aria-label="Benutzermenü">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
-                  <circle cx="12" cy="8" r="4" stroke="currentColor" strokeWidth="2" />
-                  <path d="M4 21a8 8 0 0 1 16 0" stroke="currentColor" strokeWidth="2" />
-                </svg>
-              </MenuButton>
-              <MenuItems id="desk-user-menu" className={`${dropdown} focus:outline-none`}>
-                <MenuItem
-                  as={Link}
-                  to={deskPaths.settings}
-                  className="block px-4 py-2 text-sm data-focus:bg-slate-100"
-                >
-                  Einstellungen
-                </MenuItem>
-                {/* The sign-in screen signs the current user out when it opens (spec). */}
-                <MenuItem
-                  as={Link}
-                  to={deskPaths.signin}
-                  className="block px-4 py-2 text-sm data-focus:bg-slate-100"
-                >
-                  Abmelden
-                </MenuItem>
-              </MenuItems>
-            </Menu>
+            <UserMenu />
           </div>
         </nav>
       </header>
 
       <main id="inhalt" tabIndex={-1} className="mx-auto max-w-7xl px-4 pb-16">
-        <Outlet />
+        <GuardedOutlet />
       </main>
     </div>
   );

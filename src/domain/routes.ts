@@ -142,3 +142,19 @@ export function isAppShellAddress(pathname: string): boolean {
   const questionnaire = /^\/fragebogen\/([^/]+)$/.exec(address);
   return questionnaire !== null && isFormIdText(questionnaire[1]!);
 }
+
+/** The query the desk's sign-in reads: where to go back to, and why the user was sent there. */
+export const signinQuery = { returnTo: 'weiter', reason: 'grund' } as const;
+export const sessionExpiredReason = 'sitzung-abgelaufen';
+
+/** The sign-in with the way back to `location`, and a notice when the session ran out. */
+export function signinPathFor(
+  location: { pathname: string; search: string },
+  expired: boolean,
+): string {
+  const query = new URLSearchParams({
+    [signinQuery.returnTo]: location.pathname + location.search,
+  });
+  if (expired) query.set(signinQuery.reason, sessionExpiredReason);
+  return `${deskPaths.signin}?${query.toString()}`;
+}

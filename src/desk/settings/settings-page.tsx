@@ -1,7 +1,40 @@
+import type { User } from '@supabase/supabase-js';
+import { useSession } from '../../api/desk-session.ts';
 import { deskPaths } from '../../domain/routes.ts';
+import { TextField } from '../../ui/form-fields.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 
+const yesNo = (value: boolean) => (value ? 'Ja' : 'Nein');
+
+/**
+ * Spec 2: e-mail, e-mail verified and phone verified from the user's metadata. GoTrue fills
+ * user_metadata with these only for some sign-up paths, so the account's own fields stand in.
+ */
+function accountFields(user: User) {
+  const meta = user.user_metadata as Partial<
+    Record<'email' | 'email_verified' | 'phone_verified', unknown>
+  >;
+  const flag = (value: unknown, fallback: boolean) =>
+    typeof value === 'boolean' ? value : fallback;
+  return [
+    {
+      label: 'E-Mail-Adresse',
+      value: typeof meta.email === 'string' ? meta.email : (user.email ?? ''),
+    },
+    {
+      label: 'E-Mail bestätigt',
+      value: yesNo(flag(meta.email_verified, Boolean(user.email_confirmed_at))),
+    },
+    {
+      label: 'Telefon bestätigt',
+      value: yesNo(flag(meta.phone_verified, Boolean(user.phone_confirmed_at))),
+    },
+  ];
+}
+
 export function SettingsPage() {
+  const { data } = useSession();
+  const user = data?.session?.user;
   return (
     <DeskScreen
       heading="Einstellungen"
@@ -11,6 +44,18 @@ export function SettingsPage() {
           'Kontoeinstellungen in Survey Desk: Ihre E-Mail-Adresse und der Bestätigungsstatus von E-Mail-Adresse und Telefonnummer Ihres Mitarbeiterkontos.',
         path: deskPaths.settings,
       }}
-    />
+    >
+      {user ? (
+        <form
+          aria-label="Konto"
+          className="flex max-w-md flex-col gap-4 rounded-lg bg-white p-6 shadow"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          {accountFields(user).map((field) => (
+            <TextField key={field.label} label={field.label} value={field.value} readOnly />
+          ))}
+        </form>
+      ) : null}
+    </DeskScreen>
   );
 }

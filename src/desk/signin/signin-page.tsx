@@ -1,7 +1,93 @@
-import { deskPaths } from '../../domain/routes.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
+import { signInFailure, signOut, useSignIn, type SignInFailure } from '../../api/desk-session.ts';
+import { useSupabase } from '../../api/supabase-context.ts';
+import { deskBase, deskPaths, sessionExpiredReason, signinQuery } from '../../domain/routes.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/form-fields.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { PasswordField } from './password-field.tsx';
+import {
+  notSignedInMessage,
+  signinFailureMessages,
+  signinSchema,
+  type SigninValues,
+} from './signin-form.ts';
+
+/**
+ * Only a desk screen other than the sign-in is a place to go back to: anything else in `?weiter=`
+ * (another site, `//host`) would make the sign-in an open redirect.
+ */
+function returnPath(candidate: string | null | undefined): string {
+  if (!candidate?.startsWith(`${deskBase}/`) || candidate.startsWith('//')) {
+    return deskPaths.dashboard;
+  }
+  if (candidate.startsWith(deskPaths.signin)) return deskPaths.dashboard;
+  return candidate;
+}
+
+function useNotice(): { tone: 'info' | 'error'; text: string } | null {
+  const [query] = useSearchParams();
+  if (query.get('bestaetigt') === '1')
+    return { tone: 'info', text: 'E-Mail bestätigt – bitte anmelden' };
+  if (query.get('bestaetigung') === 'ungueltig') {
+    return {
+      tone: 'error',
+      text: 'Der Bestätigungslink ist ungültig oder schon benutzt. Bitte melde dich an; ist deine E-Mail-Adresse noch nicht bestätigt, registriere dich erneut.',
+    };
+  }
+  if (query.get(signinQuery.reason) === sessionExpiredReason) {
+    return { tone: 'info', text: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.' };
+  }
+  if (query.has(signinQuery.returnTo)) return { tone: 'info', text: notSignedInMessage };
+  return null;
+}
 
 export function SigninPage() {
+  const supabase = useSupabase();
+  const navigate = useNavigate();
+  const location = useLocation() as Location<{ from?: Location } | null>;
+  const [query] = useSearchParams();
+  const notice = useNotice();
+  const signIn = useSignIn();
+  const [failure, setFailure] = useState<SignInFailure | null>(null);
+
+  // Spec: opening the sign-in signs the current user out. A submit waits for that to finish, so
+  // the new session can never be removed by the old one's sign-out.
+  const signedOut = useRef<Promise<void>>(Promise.resolve());
+  useEffect(() => {
+    signedOut.current = signOut(supabase);
+  }, [supabase]);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SigninValues>({
+    resolver: zodResolver(signinSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = async (values: SigninValues) => {
+    setFailure(null);
+    await signedOut.current;
+    try {
+      await signIn.mutateAsync({ email: values.email.trim(), password: values.password });
+    } catch (error) {
+      const reason = signInFailure(error);
+      // Spec 8 logs the failure; only its kind, never the address.
+      console.warn('Anmeldung fehlgeschlagen:', reason);
+      setFailure(reason);
+      return;
+    }
+    const from = location.state?.from;
+    const wanted = query.get(signinQuery.returnTo) ?? (from ? from.pathname + from.search : null);
+    await navigate(returnPath(wanted), { replace: true });
+  };
+
   return (
     <DeskScreen
       heading="Anmelden"
@@ -11,6 +97,40 @@ export function SigninPage() {
           'Anmeldung für Mitarbeiterinnen und Mitarbeiter: Mit E-Mail-Adresse und Passwort anmelden und Kunden, Fragebögen und Analysen in Survey Desk verwalten.',
         path: deskPaths.signin,
       }}
-    />
+    >
+      <div className="max-w-md rounded-lg bg-white p-6 shadow">
+        {notice ? (
+          <div className="mb-4">
+            <Alert tone={notice.tone}>{notice.text}</Alert>
+          </div>
+        ) : null}
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(submit)(event)}
+          className="flex flex-col gap-4"
+          aria-label="Anmelden"
+        >
+          <TextField
+            label="E-Mail-Adresse"
+            type="email"
+            autoComplete="username"
+            aria-required
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordField
+            label="Passwort"
+            autoComplete="current-password"
+            aria-required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          {failure ? <Alert tone="error">{signinFailureMessages[failure]}</Alert> : null}
+          <Button type="submit" disabled={isSubmitting}>
+            Login
+          </Button>
+        </form>
+      </div>
+    </DeskScreen>
   );
 }

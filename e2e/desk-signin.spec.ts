@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/hub.ts';
+
+// Survey Desk's sign-in, guard and sign-out against the built server and its gateway.
+// The admin is seeded by server/db/setup.ts with the password e2e/serve.mjs passes in.
+const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
+
+async function signInAs(page: Page, credentials: { email: string; password: string }) {
+  await page.getByLabel('E-Mail-Adresse').fill(credentials.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+const storedSession = (page: Page) => page.evaluate(() => localStorage.getItem('user'));
+
+test('a wrong password shows the spec message and stores no session', async ({ page }) => {
+  await page.goto('/surveydesk/signin');
+  await signInAs(page, { email: admin.email, password: 'falsches-Passwort-1' });
+  await expect(page.getByRole('alert')).toHaveText(
+    'Login fehlgeschlagen. Bitte überprüfe deine Anmeldedaten und versuche es erneut.',
+  );
+  await expect(page).toHaveURL(/\/surveydesk\/signin$/);
+  expect(await storedSession(page)).toBeNull();
+});
+
+test('empty fields are named without a call', async ({ page }) => {
+  await page.goto('/surveydesk/signin');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const email = page.getByLabel('E-Mail-Adresse');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Bitte gib deine E-Mail-Adresse ein.');
+  await expect(page.getByLabel('Passwort', { exact: true })).toHaveAccessibleDescription(
+    'Bitte gib dein Passwort ein.',
+  );
+});
+
+test('the password can be shown and hidden', async ({ page }) => {
+  await page.goto('/surveydesk/signin');
+  const password = page.getByLabel('Passwort', { exact: true });
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Passwort anzeigen' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Passwort verbergen' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+});
+
+test('the confirmation notices show on the sign-in', async ({ page }) => {
+  await page.goto('/surveydesk/signin?bestaetigt=1');
+  await expect(page.getByRole('status').filter({ hasText: 'E-Mail bestätigt' })).toHaveText(
+    'E-Mail bestätigt – bitte anmelden',
+  );
+  await page.goto('/surveydesk/signin?bestaetigung=ungueltig');
+  await expect(page.getByRole('alert')).toContainText('Bestätigungslink ist ungültig');
+});
+
+test('the dashboard without a session leads to the sign-in and back after signing in', async ({
+  page,
+}) => {
+  await page.goto('/surveydesk/dashboard');
+  await expect(page).toHaveURL(/\/surveydesk\/signin\?weiter=%2Fsurveydesk%2Fdashboard$/);
+  await expect(page.getByText('Du bist nicht angemeldet. Bitte melde dich an.')).toBeVisible();
+
+  await signInAs(page, admin);
+  await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await storedSession(page)).toContain('access_token');
+});
+
+test('Abmelden ends the session, and a reload stays signed out', async ({ page }) => {
+  await page.goto('/surveydesk/signin');
+  await signInAs(page, admin);
+  await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
+
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await expect(page.getByRole('menu')).toContainText(admin.email);
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL(/\/surveydesk\/signin$/);
+  await expect.poll(() => storedSession(page)).toBeNull();
+
+  await page.goto('/surveydesk/settings');
+  await expect(page).toHaveURL(/\/surveydesk\/signin\?weiter=%2Fsurveydesk%2Fsettings$/);
+  await page.reload();
+  await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
+  expect(await storedSession(page)).toBeNull();
+});
+
+test('settings show the signed-in account, read-only', async ({ page }) => {
+  await page.goto('/surveydesk/settings');
+  await signInAs(page, admin);
+  await expect(page).toHaveURL(/\/surveydesk\/settings$/);
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(admin.email);
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('E-Mail bestätigt')).toHaveValue(/^(Ja|Nein)$/);
+  await expect(page.getByLabel('Telefon bestätigt')).toHaveValue(/^(Ja|Nein)$/);
+  await expectNoAxeViolations(page);
+});
+
+test('the sign-in has no accessibility violations, also with an error shown', async ({ page }) => {
+  await page.goto('/surveydesk/signin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+});
+
+test('the public landing page loads no supabase-js or React Query code', async ({ page }) => {
+  const scripts: { url: string; body: string }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+  });
+  await page.goto('/universa');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(scripts.length).toBeGreaterThan(0);
+  const deskCode = scripts.filter(
+    ({ url, body }) =>
+      /\/desk-[^/]*\.js$/.test(url) || /supabase-js|X-Client-Info|No QueryClient set/.test(body),
+  );
+  expect(deskCode.map(({ url }) => url)).toEqual([]);
+});

@@ -1,0 +1,60 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { appConfig } from '../config/env.ts';
+import { appConfigPath } from '../domain/routes.ts';
+
+// Survey Desk's one Supabase client. Only desk code imports this module (lazily, behind the
+// desk layout), so supabase-js never reaches a visitor of the public pages.
+
+/** The spec keeps the signed-in session in localStorage under `user` (spec 3). */
+export const sessionStorageKey = 'user';
+
+const browserConfigSchema = z.object({
+  supabaseUrl: z.string().min(1),
+  supabaseAnonKey: z.string().min(1),
+});
+
+type SupabaseSettings = { url: string; anonKey: string };
+
+/**
+ * The build-time values win when both are set (a static host without our server); otherwise the
+ * server answers at run time, because the anon key derives from a secret that does not exist yet
+ * when the app is built.
+ */
+async function loadSettings(): Promise<SupabaseSettings> {
+  const { url, anonKey } = appConfig.supabase;
+  if (url && anonKey) return { url, anonKey };
+  const response = await fetch(appConfigPath, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${appConfigPath} antwortete mit ${response.status}`);
+  const config = browserConfigSchema.parse(await response.json());
+  // The gateway's URL may be a path on this origin; supabase-js needs an absolute one.
+  return {
+    url: new URL(config.supabaseUrl, window.location.origin).href.replace(/\/+$/, ''),
+    anonKey: config.supabaseAnonKey,
+  };
+}
+
+function createDeskClient({ url, anonKey }: SupabaseSettings): SupabaseClient {
+  return createClient(url, anonKey, {
+    auth: {
+      storageKey: sessionStorageKey,
+      persistSession: true,
+      autoRefreshToken: true,
+      // Confirmation links land on the sign-in screen with a notice, never with tokens in the URL.
+      detectSessionInUrl: false,
+    },
+  });
+}
+
+let client: Promise<SupabaseClient> | undefined;
+
+/** The client, made once per page; a failed configuration fetch is tried again next time. */
+export function loadSupabase(): Promise<SupabaseClient> {
+  client ??= loadSettings()
+    .then(createDeskClient)
+    .catch((error: unknown) => {
+      client = undefined;
+      throw error;
+    });
+  return client;
+}

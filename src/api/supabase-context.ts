@@ -1,0 +1,11 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createContext, useContext } from 'react';
+
+/** Filled by the desk's providers (src/app/desk-providers.tsx) once the client is configured. */
+export const SupabaseContext = createContext<SupabaseClient | null>(null);
+
+export function useSupabase(): SupabaseClient {
+  const client = useContext(SupabaseContext);
+  if (!client) throw new Error('useSupabase außerhalb der Survey-Desk-Provider');
+  return client;
+}

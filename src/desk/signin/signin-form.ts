@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { SignInFailure } from '../../api/desk-session.ts';
+
+/** Spec 5: e-mail and password are both required; the server judges the rest. */
+export const signinSchema = z.object({
+  email: z.string().trim().min(1, 'Bitte gib deine E-Mail-Adresse ein.'),
+  password: z.string().min(1, 'Bitte gib dein Passwort ein.'),
+});
+
+export type SigninValues = z.infer<typeof signinSchema>;
+
+/** Spec 2: staff screens tell a signed-out visitor to sign in (shown by the guard and here). */
+export const notSignedInMessage = 'Du bist nicht angemeldet. Bitte melde dich an.';
+
+export const signinFailureMessages: Record<SignInFailure, string> = {
+  // Spec 2 and 8, word for word.
+  credentials: 'Login fehlgeschlagen. Bitte überprüfe deine Anmeldedaten und versuche es erneut.',
+  unconfirmed:
+    'Deine E-Mail-Adresse ist noch nicht bestätigt. Bitte öffne den Link in der Bestätigungs-E-Mail und melde dich danach an.',
+  'rate-limited':
+    'Zu viele Anmeldeversuche. Bitte warte einige Minuten und versuche es dann erneut.',
+  unreachable:
+    'Der Server ist gerade nicht erreichbar. Bitte prüfe deine Internetverbindung und versuche es erneut.',
+};
