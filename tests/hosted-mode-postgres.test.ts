@@ -329,6 +329,7 @@ describe('hosted mode on PostgreSQL', () => {
     }
   });
 
+  // Starts the real server process twice: slow on a loaded two-core machine.
   it('stops the start of a gateway whose DATABASE_URL user lacks the API roles, with the grant to run', async () => {
     await asSuperuser(server, 'create role hub_login login');
     await asSuperuser(server, 'create database grants owner hub_login');
@@ -373,5 +374,5 @@ describe('hosted mode on PostgreSQL', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
