@@ -84,6 +84,51 @@ test('Abmelden ends the session, and a reload stays signed out', async ({ page }
   expect(await storedSession(page)).toBeNull();
 });
 
+/** Rewrites the stored session as if its access token had expired a minute ago. */
+async function expireStoredSession(page: Page, refreshToken?: string) {
+  await page.evaluate((replacement) => {
+    const session = JSON.parse(localStorage.getItem('user') ?? 'null') as {
+      expires_at: number;
+      refresh_token: string;
+    } | null;
+    if (!session) throw new Error('keine Sitzung gespeichert');
+    session.expires_at = Math.floor(Date.now() / 1000) - 60;
+    if (replacement) session.refresh_token = replacement;
+    localStorage.setItem('user', JSON.stringify(session));
+  }, refreshToken);
+}
+
+test('an expired access token is refreshed silently and the page still loads', async ({ page }) => {
+  await page.goto('/surveydesk/signin');
+  await signInAs(page, admin);
+  await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
+  const before = await storedSession(page);
+  await expireStoredSession(page);
+
+  await page.goto('/surveydesk/settings');
+  await expect(page.getByLabel('E-Mail-Adresse')).toHaveValue(admin.email);
+  await expect(page).toHaveURL(/\/surveydesk\/settings$/);
+  await expect.poll(() => storedSession(page)).not.toBe(before);
+  expect(await storedSession(page)).toContain('access_token');
+});
+
+test('a session that cannot be refreshed lands on the sign-in with a German notice', async ({
+  page,
+}) => {
+  await page.goto('/surveydesk/signin');
+  await signInAs(page, admin);
+  await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
+  await expireStoredSession(page, 'ungueltiges-token');
+
+  await page.goto('/surveydesk/settings');
+  await expect(page).toHaveURL(/\/surveydesk\/signin\?weiter=%2Fsurveydesk%2Fsettings/);
+  await expect(page.getByRole('status')).toHaveText(
+    'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+  );
+  await signInAs(page, admin);
+  await expect(page).toHaveURL(/\/surveydesk\/settings$/);
+});
+
 test('settings show the signed-in account, read-only', async ({ page }) => {
   await page.goto('/surveydesk/settings');
   await signInAs(page, admin);

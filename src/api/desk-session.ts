@@ -6,6 +6,7 @@ import {
 } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { takeStoredSessionRefused } from './supabase-client.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The signed-in staff session. supabase-js keeps it (localStorage `user`) and refreshes the
@@ -27,7 +28,8 @@ let signingOut = false;
 
 async function readSession(supabase: SupabaseClient): Promise<SessionState> {
   const { data, error } = await supabase.auth.getSession();
-  return { session: data.session, lost: Boolean(error) && !data.session };
+  const refused = takeStoredSessionRefused() || Boolean(error);
+  return { session: data.session, lost: refused && !data.session };
 }
 
 export function sessionQueryOptions(supabase: SupabaseClient) {

@@ -34,8 +34,20 @@ async function loadSettings(): Promise<SupabaseSettings> {
   };
 }
 
+let storedSessionRefused = false;
+
+/**
+ * Whether the session stored by an earlier visit ended when this page started, because the
+ * server refused to refresh it. Read once: the sign-in then says the session expired.
+ */
+export function takeStoredSessionRefused(): boolean {
+  const refused = storedSessionRefused;
+  storedSessionRefused = false;
+  return refused;
+}
+
 function createDeskClient({ url, anonKey }: SupabaseSettings): SupabaseClient {
-  return createClient(url, anonKey, {
+  const client = createClient(url, anonKey, {
     auth: {
       storageKey: sessionStorageKey,
       persistSession: true,
@@ -44,6 +56,13 @@ function createDeskClient({ url, anonKey }: SupabaseSettings): SupabaseClient {
       detectSessionInUrl: false,
     },
   });
+  // supabase-js restores (and if need be refreshes) the stored session before any screen
+  // subscribes; only a listener added right here hears it end.
+  const { data } = client.auth.onAuthStateChange((event) => {
+    if (event === 'SIGNED_OUT') storedSessionRefused = true;
+    if (event === 'INITIAL_SESSION') queueMicrotask(() => data.subscription.unsubscribe());
+  });
+  return client;
 }
 
 let client: Promise<SupabaseClient> | undefined;
