@@ -23,6 +23,42 @@ test('a wrong password shows the spec message and stores no session', async ({ p
   expect(await storedSession(page)).toBeNull();
 });
 
+// The gateway answers these as GoTrue does; supabase-js turns each into its own error class.
+const tokenFailures = [
+  {
+    what: 'an unconfirmed address',
+    answer: { status: 400, body: { code: 'email_not_confirmed', msg: 'Email not confirmed' } },
+    message: 'Deine E-Mail-Adresse ist noch nicht bestätigt.',
+  },
+  {
+    what: 'too many attempts',
+    answer: {
+      status: 429,
+      body: { code: 'over_request_rate_limit', msg: 'Request rate limit reached' },
+    },
+    message: 'Zu viele Anmeldeversuche.',
+  },
+  { what: 'a server that cannot be reached', answer: null, message: 'nicht erreichbar' },
+] as const;
+
+for (const failure of tokenFailures) {
+  test(`${failure.what} gets its own German message`, async ({ page }) => {
+    await page.route('**/auth/v1/token?grant_type=password', (route) =>
+      failure.answer
+        ? route.fulfill({
+            status: failure.answer.status,
+            contentType: 'application/json',
+            body: JSON.stringify({ ...failure.answer.body, error_code: failure.answer.body.code }),
+          })
+        : route.abort('connectionrefused'),
+    );
+    await page.goto('/surveydesk/signin');
+    await signInAs(page, admin);
+    await expect(page.getByRole('alert')).toContainText(failure.message);
+    await expect(page).toHaveURL(/\/surveydesk\/signin$/);
+  });
+}
+
 test('empty fields are named without a call', async ({ page }) => {
   await page.goto('/surveydesk/signin');
   await page.getByRole('button', { name: 'Login' }).click();
@@ -137,6 +173,10 @@ test('settings show the signed-in account, read-only', async ({ page }) => {
   await expect(page.getByLabel('E-Mail-Adresse')).toHaveAttribute('readonly', '');
   await expect(page.getByLabel('E-Mail bestätigt')).toHaveValue(/^(Ja|Nein)$/);
   await expect(page.getByLabel('Telefon bestätigt')).toHaveValue(/^(Ja|Nein)$/);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Benutzermenü' }).click();
+  await expect(page.getByRole('menu')).toContainText(admin.email);
   await expectNoAxeViolations(page);
 });
 

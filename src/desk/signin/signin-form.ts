@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SignInFailure } from '../../api/desk-session.ts';
+import { deskBase, deskPaths } from '../../domain/routes.ts';
 
 /** Spec 5: e-mail and password are both required; the server judges the rest. */
 export const signinSchema = z.object({
@@ -22,3 +23,15 @@ export const signinFailureMessages: Record<SignInFailure, string> = {
   unreachable:
     'Der Server ist gerade nicht erreichbar. Bitte prüfe deine Internetverbindung und versuche es erneut.',
 };
+
+/**
+ * Only a desk screen other than the sign-in is a place to go back to: anything else in `?weiter=`
+ * (another site, `//host`) would make the sign-in an open redirect.
+ */
+export function returnPath(candidate: string | null | undefined): string {
+  if (!candidate?.startsWith(`${deskBase}/`) || candidate.startsWith('//')) {
+    return deskPaths.dashboard;
+  }
+  if (candidate.startsWith(deskPaths.signin)) return deskPaths.dashboard;
+  return candidate;
+}

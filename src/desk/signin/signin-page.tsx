@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import { signInFailure, signOut, useSignIn, type SignInFailure } from '../../api/desk-session.ts';
 import { useSupabase } from '../../api/supabase-context.ts';
-import { deskBase, deskPaths, sessionExpiredReason, signinQuery } from '../../domain/routes.ts';
+import { deskPaths, sessionExpiredReason, signinQuery } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
@@ -12,22 +12,11 @@ import { DeskScreen } from '../shared/desk-screen.tsx';
 import { PasswordField } from './password-field.tsx';
 import {
   notSignedInMessage,
+  returnPath,
   signinFailureMessages,
   signinSchema,
   type SigninValues,
 } from './signin-form.ts';
-
-/**
- * Only a desk screen other than the sign-in is a place to go back to: anything else in `?weiter=`
- * (another site, `//host`) would make the sign-in an open redirect.
- */
-function returnPath(candidate: string | null | undefined): string {
-  if (!candidate?.startsWith(`${deskBase}/`) || candidate.startsWith('//')) {
-    return deskPaths.dashboard;
-  }
-  if (candidate.startsWith(deskPaths.signin)) return deskPaths.dashboard;
-  return candidate;
-}
 
 function useNotice(): { tone: 'info' | 'error'; text: string } | null {
   const [query] = useSearchParams();
