@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { deskPaths, deskQuestionnairePath } from '../src/domain/routes.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
 
 // Survey Desk's sign-in, guard and sign-out against the built server and its gateway.
@@ -100,6 +101,32 @@ test('the dashboard without a session leads to the sign-in and back after signin
   await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await storedSession(page)).toContain('access_token');
+});
+
+const staffRoutes = [
+  deskPaths.dashboard,
+  deskPaths.settings,
+  deskPaths.customers,
+  deskPaths.questionnaires,
+  deskQuestionnairePath('Tabaluga'),
+  deskPaths.analysis,
+  deskPaths.support,
+];
+
+test('every staff route without a session leads to the sign-in and back', async ({ page }) => {
+  test.setTimeout(staffRoutes.length * 10_000);
+  for (const path of staffRoutes) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`${deskPaths.signin}?weiter=${encodeURIComponent(path)}`);
+      await expect(page.getByText('Du bist nicht angemeldet. Bitte melde dich an.')).toBeVisible();
+      await signInAs(page, admin);
+      await expect(page).toHaveURL(path);
+      // The next route starts signed out again: the sign-in signs out when it opens.
+      await page.goto(deskPaths.signin);
+      await expect.poll(() => storedSession(page)).toBeNull();
+    });
+  }
 });
 
 test('Abmelden ends the session, and a reload stays signed out', async ({ page }) => {
