@@ -18,7 +18,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 // module of the desk (its screens or its layout) gets a `desk-` prefix, whatever rolldown decides
 // to merge, so scripts/check-size.mjs can prove by file name that no such chunk is loaded
 // statically for /universa.
-const deskModule = /\/src\/(desk\/|app\/desk-)/;
+const deskModule = /\/src\/(desk\/|app\/desk-|api\/desk-|api\/supabase-)/;
 
 interface ChunkInfo {
   moduleIds: readonly string[];

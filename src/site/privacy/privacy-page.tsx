@@ -368,6 +368,14 @@ export function PrivacyPage() {
             damit er nicht erneut erscheint.
           </li>
           <li>
+            <strong className="font-semibold text-slate-900">
+              Anmeldung im Mitarbeiterbereich (Local Storage):
+            </strong>{' '}
+            nur für unsere Mitarbeitenden: unter dem Schlüssel{' '}
+            <code className="rounded bg-slate-100 px-1">user</code> die Sitzung im Bereich „Survey
+            Desk“ (Zugangsschlüssel und E-Mail-Adresse des Kontos), bis zur Abmeldung.
+          </li>
+          <li>
             <strong className="font-semibold text-slate-900">Ihre Cookie-Auswahl:</strong> das
             Cookie <code className="rounded bg-slate-100 px-1">{cookieConsent.cookieName}</code>{' '}
             (Abschnitt 6).
