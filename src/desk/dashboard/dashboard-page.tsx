@@ -1,7 +1,181 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  useDashboardCounts,
+  useLeadsPerForm,
+  useNewestLeads,
+  usePendingAccounts,
+  useStaffRole,
+} from '../../api/desk-dashboard.ts';
 import { deskPaths } from '../../domain/routes.ts';
+import { Button } from '../../ui/button.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 
+const timeFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+const numberFormat = new Intl.NumberFormat('de-DE');
+
+interface QueryView {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** A card that shows a skeleton while loading and a German error with a retry. */
+function Card(props: { title: string; query: QueryView; children: () => ReactNode }) {
+  const { query } = props;
+  const headingId = `karte-${props.title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      aria-busy={query.isPending}
+      className="rounded-lg bg-white p-5 shadow"
+    >
+      <h2 id={headingId} className="mb-3 text-base font-semibold text-slate-700">
+        {props.title}
+      </h2>
+      {query.isPending ? (
+        <div className="space-y-2" aria-hidden="true">
+          <div className="h-6 w-1/3 animate-pulse rounded bg-slate-200" />
+          <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="text-red-900">
+          <p className="mb-2">Die Daten konnten nicht geladen werden.</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Erneut versuchen
+          </Button>
+        </div>
+      ) : (
+        props.children()
+      )}
+    </section>
+  );
+}
+
+function Figure(props: { label: string; value: number }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{props.label}</dt>
+      <dd className="text-3xl font-bold text-slate-900">{numberFormat.format(props.value)}</dd>
+    </div>
+  );
+}
+
+function LeadCounts() {
+  const counts = useDashboardCounts();
+  return (
+    <>
+      <Card title="Neue Leads" query={counts}>
+        {() => (
+          <dl className="flex gap-8">
+            <Figure label="Heute" value={counts.data?.leadsToday ?? 0} />
+            <Figure label="Letzte 7 Tage" value={counts.data?.leadsLastWeek ?? 0} />
+          </dl>
+        )}
+      </Card>
+      <Card title="Kunden" query={counts}>
+        {() => (
+          <dl>
+            <Figure label="Kunden insgesamt" value={counts.data?.customers ?? 0} />
+          </dl>
+        )}
+      </Card>
+      <Card title="Rückrufwünsche" query={counts}>
+        {() => (
+          <dl>
+            <Figure
+              label="Leads der letzten 7 Tage mit Wunschzeit für einen Rückruf"
+              value={counts.data?.callbacksWaiting ?? 0}
+            />
+          </dl>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function LeadsPerForm() {
+  const perForm = useLeadsPerForm();
+  return (
+    <Card title="Leads je Fragebogen (30 Tage)" query={perForm}>
+      {() =>
+        perForm.data?.length ? (
+          <dl className="space-y-1">
+            {perForm.data.map((form) => (
+              <div key={form.formId} className="flex justify-between gap-4">
+                <dt>{form.title}</dt>
+                <dd className="font-semibold">{numberFormat.format(form.leads)}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="text-slate-600">Noch keine Fragebögen angelegt.</p>
+        )
+      }
+    </Card>
+  );
+}
+
+function NewestLeads() {
+  const newest = useNewestLeads();
+  return (
+    <Card title="Neueste Leads" query={newest}>
+      {() =>
+        newest.data?.length ? (
+          <ul className="divide-y divide-slate-200">
+            {newest.data.map((lead) => (
+              <li key={lead.id} className="flex flex-wrap justify-between gap-x-4 py-2">
+                <span>
+                  {lead.userId === null ? (
+                    <span className="font-semibold">{lead.name}</span>
+                  ) : (
+                    <Link
+                      to={`${deskPaths.customers}?id=${lead.userId}`}
+                      className="font-semibold text-brand-800 underline"
+                    >
+                      {lead.name}
+                    </Link>
+                  )}{' '}
+                  <span className="text-slate-700">– {lead.formTitle}</span>
+                </span>
+                <time dateTime={lead.receivedAt} className="text-slate-700">
+                  {timeFormat.format(new Date(lead.receivedAt))}
+                </time>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-700">
+            Noch keine Leads eingegangen. Sobald Besucher einen Fragebogen oder das Kontaktformular
+            absenden, erscheinen sie hier.
+          </p>
+        )
+      }
+    </Card>
+  );
+}
+
+function PendingAccounts() {
+  const pending = usePendingAccounts(true);
+  return (
+    <Card title="Konten warten auf Freigabe" query={pending}>
+      {() =>
+        pending.data?.length ? (
+          <ul className="space-y-1">
+            {pending.data.map((account) => (
+              <li key={account.userId}>{account.email}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-700">Keine Konten warten auf Freigabe.</p>
+        )
+      }
+    </Card>
+  );
+}
+
 export function DashboardPage() {
+  const role = useStaffRole();
   return (
     <DeskScreen
       heading="Willkommen"
@@ -11,6 +185,15 @@ export function DashboardPage() {
           'Startseite von Survey Desk: Überblick über Kunden, Fragebögen, Analysen und Support im internen Arbeitsbereich der Versicherungsagentur.',
         path: deskPaths.dashboard,
       }}
-    />
+    >
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <LeadCounts />
+        <LeadsPerForm />
+        <div className="sm:col-span-2">
+          <NewestLeads />
+        </div>
+        {role.data === 'admin' ? <PendingAccounts /> : null}
+      </div>
+    </DeskScreen>
   );
 }

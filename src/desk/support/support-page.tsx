@@ -1,5 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSendSupportMessage } from '../../api/desk-support.ts';
+import { siteConfig } from '../../config/site.ts';
 import { deskPaths } from '../../domain/routes.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { TextAreaField, TextField } from '../../ui/form-fields.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { SupportFaq } from './support-faq.tsx';
+import {
+  supportFailedMessage,
+  supportSchema,
+  supportSentMessage,
+  type SupportValues,
+} from './support-form.ts';
+
+function SupportHero() {
+  const support = siteConfig.externalLinks.support;
+  return (
+    <section className="mb-6 rounded-lg bg-brand-800 p-6 text-white shadow">
+      <p className="mb-3 text-lg">
+        Hier findest du Antworten auf häufige Fragen zu Survey Desk und erreichst unser
+        Support-Team.
+      </p>
+      <a
+        href={support.href}
+        target="_blank"
+        rel="noreferrer"
+        className="inline-flex min-h-11 items-center font-semibold underline"
+      >
+        Zur Website: {support.label}
+        <span className="sr-only"> (öffnet in einem neuen Fenster)</span>
+      </a>
+    </section>
+  );
+}
+
+function SupportForm() {
+  const send = useSendSupportMessage();
+  const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SupportValues>({
+    resolver: zodResolver(supportSchema),
+    defaultValues: { name: '', email: '', message: '' },
+  });
+
+  const submit = async (values: SupportValues) => {
+    setOutcome(null);
+    try {
+      await send.mutateAsync(values);
+    } catch {
+      // The message itself stays out of the log: it may name customers.
+      console.warn('Supportnachricht nicht gespeichert');
+      setOutcome('failed');
+      return;
+    }
+    reset();
+    setOutcome('sent');
+  };
+
+  return (
+    <section aria-labelledby="kontakt-ueberschrift" className="rounded-lg bg-white p-6 shadow">
+      <h2 id="kontakt-ueberschrift" className="mb-4 text-xl font-bold text-slate-900">
+        Nachricht an den Support
+      </h2>
+      <form
+        noValidate
+        aria-labelledby="kontakt-ueberschrift"
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        className="flex flex-col gap-4"
+      >
+        <TextField
+          label="Name"
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="E-Mail-Adresse"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextAreaField
+          label="Nachricht"
+          aria-required
+          error={errors.message?.message}
+          {...register('message')}
+        />
+        {outcome === 'sent' ? <Alert tone="info">{supportSentMessage}</Alert> : null}
+        {outcome === 'failed' ? <Alert tone="error">{supportFailedMessage}</Alert> : null}
+        <Button type="submit" disabled={isSubmitting} className="self-start">
+          Senden
+        </Button>
+      </form>
+    </section>
+  );
+}
 
 export function SupportPage() {
   return (
@@ -11,6 +116,12 @@ export function SupportPage() {
           'Hilfe zu Survey Desk: häufige Fragen zu Kunden, Fragebögen und Analysen, die Dokumentation und ein Formular für Ihre Nachricht an das Support-Team.',
         path: deskPaths.support,
       }}
-    />
+    >
+      <SupportHero />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <SupportFaq />
+        <SupportForm />
+      </div>
+    </DeskScreen>
   );
 }

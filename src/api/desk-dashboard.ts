@@ -1,0 +1,187 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from './desk-session.ts';
+import { useSupabase } from './supabase-context.ts';
+
+// The dashboard's live figures. Every number is counted by the database (PostgREST count with
+// head: true), never by downloading rows; row-level security decides what the caller may count.
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  counts: () => [...dashboardKeys.all, 'counts'] as const,
+  leadsPerForm: () => [...dashboardKeys.all, 'leads-per-form'] as const,
+  newestLeads: () => [...dashboardKeys.all, 'newest-leads'] as const,
+  role: (userId: string) => [...dashboardKeys.all, 'role', userId] as const,
+  pendingAccounts: () => [...dashboardKeys.all, 'pending-accounts'] as const,
+};
+
+const day = 24 * 60 * 60 * 1000;
+
+/** Midnight of today in the browser's time zone: "today" is the agent's day, not UTC's. */
+function startOfToday(now: Date): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
+const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * day).toISOString();
+
+function counted({ count, error }: { count: number | null; error: unknown }): number {
+  if (error) throw error instanceof Error ? error : new Error('Zählen fehlgeschlagen');
+  return count ?? 0;
+}
+
+export interface DashboardCounts {
+  leadsToday: number;
+  leadsLastWeek: number;
+  customers: number;
+  /** Leads of the last 7 days that name a time to call back (spec: call_time). */
+  callbacksWaiting: number;
+}
+
+async function readCounts(supabase: SupabaseClient): Promise<DashboardCounts> {
+  const now = new Date();
+  const leads = () => supabase.from('responses').select('id', { count: 'exact', head: true });
+  const [today, week, customers, callbacks] = await Promise.all([
+    leads().gte('received_at', startOfToday(now).toISOString()),
+    leads().gte('received_at', daysAgo(now, 7)),
+    supabase.from('users').select('id', { count: 'exact', head: true }),
+    leads().gte('received_at', daysAgo(now, 7)).not('call_time', 'is', null),
+  ]);
+  return {
+    leadsToday: counted(today),
+    leadsLastWeek: counted(week),
+    customers: counted(customers),
+    callbacksWaiting: counted(callbacks),
+  };
+}
+
+export function useDashboardCounts() {
+  const supabase = useSupabase();
+  return useQuery({ queryKey: dashboardKeys.counts(), queryFn: () => readCounts(supabase) });
+}
+
+export interface FormLeads {
+  formId: number;
+  title: string;
+  leads: number;
+}
+
+/** One count per questionnaire: the forms are few, the responses many. */
+async function readLeadsPerForm(supabase: SupabaseClient): Promise<FormLeads[]> {
+  const forms = await supabase.from('forms').select('id, title').order('id');
+  if (forms.error) throw forms.error;
+  const since = daysAgo(new Date(), 30);
+  return Promise.all(
+    forms.data.map(async (form: { id: number; title: string }) => ({
+      formId: form.id,
+      title: form.title,
+      leads: counted(
+        await supabase
+          .from('responses')
+          .select('id', { count: 'exact', head: true })
+          .eq('form_id', form.id)
+          .gte('received_at', since),
+      ),
+    })),
+  );
+}
+
+export function useLeadsPerForm() {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: dashboardKeys.leadsPerForm(),
+    queryFn: () => readLeadsPerForm(supabase),
+  });
+}
+
+export interface NewestLead {
+  id: number;
+  userId: number | null;
+  name: string;
+  formTitle: string;
+  receivedAt: string;
+}
+
+interface NewestLeadRow {
+  id: number;
+  user_id: number | null;
+  first_name: string;
+  last_name: string;
+  received_at: string;
+  forms: { title: string } | null;
+}
+
+async function readNewestLeads(supabase: SupabaseClient): Promise<NewestLead[]> {
+  const { data, error } = await supabase
+    .from('responses')
+    .select('id, user_id, first_name, last_name, received_at, forms(title)')
+    .order('received_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(5)
+    .overrideTypes<NewestLeadRow[], { merge: false }>();
+  if (error) throw error;
+  return data.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    name: `${row.first_name} ${row.last_name}`,
+    formTitle: row.forms?.title ?? '',
+    receivedAt: row.received_at,
+  }));
+}
+
+export function useNewestLeads() {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: dashboardKeys.newestLeads(),
+    queryFn: () => readNewestLeads(supabase),
+  });
+}
+
+/** The signed-in account's role, as the staff table has it (RLS: its own row). */
+export function useStaffRole() {
+  const supabase = useSupabase();
+  const userId = useSession().data?.session?.user.id;
+  return useQuery({
+    queryKey: dashboardKeys.role(userId ?? ''),
+    enabled: Boolean(userId),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('staff')
+        .select('role')
+        .eq('user_id', userId ?? '')
+        .maybeSingle<{ role: string }>();
+      if (error) throw error;
+      return data?.role ?? 'pending';
+    },
+  });
+}
+
+export interface PendingAccount {
+  userId: string;
+  email: string;
+  registeredAt: string | null;
+}
+
+interface StaffAccountRow {
+  user_id: string;
+  email: string;
+  registered_at: string | null;
+}
+
+/** Accounts awaiting approval; staff_accounts() refuses everyone but admins, so ask only then. */
+export function usePendingAccounts(isAdmin: boolean) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: dashboardKeys.pendingAccounts(),
+    enabled: isAdmin,
+    queryFn: async (): Promise<PendingAccount[]> => {
+      const { data, error } = await supabase.rpc('staff_accounts').eq('role', 'pending');
+      if (error) throw error;
+      const rows = (data ?? []) as StaffAccountRow[];
+      return rows.map((row) => ({
+        userId: row.user_id,
+        email: row.email,
+        registeredAt: row.registered_at,
+      }));
+    },
+  });
+}
