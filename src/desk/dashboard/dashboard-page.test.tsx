@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardPage } from './dashboard-page.tsx';
+
+// The screen's three states, with the data layer's hooks standing in for the database.
+type Query = { data?: unknown; isPending: boolean; isError: boolean; refetch: () => void };
+
+const state = vi.hoisted(() => ({
+  counts: {} as Query,
+  perForm: {} as Query,
+  newest: {} as Query,
+  role: 'staff',
+}));
+
+vi.mock('../../api/desk-dashboard.ts', () => ({
+  useDashboardCounts: () => state.counts,
+  useLeadsPerForm: () => state.perForm,
+  useNewestLeads: () => state.newest,
+  useStaffRole: () => ({ data: state.role }),
+  usePendingAccounts: () => ({
+    data: [{ userId: 'u1', email: 'neu@example.de', registeredAt: null }],
+    isPending: false,
+    isError: false,
+    refetch: vi.fn(),
+  }),
+}));
+
+const loaded = (data: unknown): Query => ({
+  data,
+  isPending: false,
+  isError: false,
+  refetch: vi.fn(),
+});
+
+function renderDashboard() {
+  render(
+    <MemoryRouter>
+      <DashboardPage />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  state.counts = loaded({ leadsToday: 0, leadsLastWeek: 0, customers: 0, callbacksWaiting: 0 });
+  state.perForm = loaded([{ formId: 1, title: 'Tabaluga', leads: 0 }]);
+  state.newest = loaded([]);
+  state.role = 'staff';
+});
+afterEach(cleanup);
+
+describe('DashboardPage', () => {
+  it('marks cards busy while they load', () => {
+    state.counts = { isPending: true, isError: false, refetch: vi.fn() };
+    renderDashboard();
+    expect(screen.getByRole('region', { name: 'Neue Leads' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+  });
+
+  it('shows a German error with a retry that refetches', async () => {
+    const refetch = vi.fn();
+    state.newest = { isPending: false, isError: true, refetch };
+    renderDashboard();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Die Daten konnten nicht geladen werden.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('explains an empty installation', () => {
+    renderDashboard();
+    expect(screen.getByText(/Noch keine Leads eingegangen/)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Konten warten auf Freigabe' })).toBeNull();
+  });
+
+  it('links a new lead to its customer and shows admins the accounts awaiting approval', () => {
+    state.role = 'admin';
+    state.newest = loaded([
+      {
+        id: 7,
+        userId: 42,
+        name: 'Jürgen Weiß',
+        formTitle: 'Tabaluga',
+        receivedAt: '2026-11-23T09:30:00.000Z',
+      },
+    ]);
+    renderDashboard();
+    expect(screen.getByRole('link', { name: 'Jürgen Weiß' }).getAttribute('href')).toBe(
+      '/surveydesk/customer?id=42',
+    );
+    expect(
+      screen.getByRole('region', { name: 'Konten warten auf Freigabe' }).textContent,
+    ).toContain('neu@example.de');
+  });
+});
