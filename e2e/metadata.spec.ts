@@ -91,6 +91,12 @@ const routes: readonly RouteCase[] = [
     signedIn: true,
   },
   {
+    url: '/surveydesk/mitarbeiter',
+    routePath: 'mitarbeiter',
+    canonical: '/surveydesk/mitarbeiter',
+    signedIn: true,
+  },
+  {
     url: '/surveydesk/universa/signup',
     routePath: 'universa/signup',
     canonical: '/surveydesk/universa/signup',

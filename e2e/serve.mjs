@@ -3,7 +3,7 @@
 // playwright.config.ts); the temporary data folder is removed once the server has exited.
 
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '4173';
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'universa-e2e-'));
+
+// The account tests read the confirmation mails the server writes below DATA_DIR/mail/. Named by
+// port: two runs on one machine must not read each other's mails.
+mkdirSync(path.join(root, '.tmp'), { recursive: true });
+writeFileSync(path.join(root, '.tmp', `e2e-data-dir-${port}`), dataDir);
 
 if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   console.error('e2e/serve.mjs: dist/ fehlt, zuerst `npm run build` ausführen.');
@@ -32,6 +37,10 @@ const child = spawn('npx', ['tsx', 'server/main.ts'], {
     HUB_SERVICE_EMAIL: 'e2e-crm@example.de',
     HUB_SERVICE_PASSWORD: 'e2e-Service-Passwort-1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The journeys sign the seeded admin in far more often than a person would; the limits
+    // themselves are tested in the server's tests, and their German message with a faked answer.
+    AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE: '1000',
+    AUTH_RATE_LIMIT_SIGNINS_PER_ADDRESS_PER_MINUTE: '1000',
   },
 });
 

@@ -31,6 +31,11 @@ vi.mock('../api/desk-session.ts', () => ({
   }),
   useSignOut: () => ({ mutate: vi.fn() }),
 }));
+// An enabled staff account: no admin entries, nothing awaiting approval.
+vi.mock('../api/desk-staff.ts', () => ({
+  useMyRole: () => ({ data: 'staff', isPending: false, isError: false }),
+  useStaffAccounts: () => ({ data: undefined }),
+}));
 
 function renderDesk(path: string = deskPaths.dashboard) {
   const router = createMemoryRouter(

@@ -12,6 +12,7 @@ import {
 import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession, useSignOut } from '../api/desk-session.ts';
+import { useMyRole, useStaffAccounts } from '../api/desk-staff.ts';
 import { deskPaths } from '../domain/routes.ts';
 import { SkipLink } from '../ui/skip-link.tsx';
 import { DeskProviders } from './desk-providers.tsx';
@@ -70,6 +71,7 @@ function UserMenu() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const email = data?.session?.user.email;
+  const isAdmin = useMyRole().data === 'admin';
 
   // Stays a link to the sign-in (which signs out as well). Leaving the guarded screen first
   // keeps its guard from sending the user to the sign-in with a way back to it.
@@ -102,6 +104,15 @@ function UserMenu() {
           >
             Einstellungen
           </MenuItem>
+          {isAdmin ? (
+            <MenuItem
+              as={Link}
+              to={deskPaths.staff}
+              className="block px-4 py-2 text-sm data-focus:bg-slate-100"
+            >
+              Mitarbeiter
+            </MenuItem>
+          ) : null}
           <MenuItem
             as={Link}
             to={deskPaths.signin}
@@ -113,6 +124,40 @@ function UserMenu() {
         </MenuSection>
       </MenuItems>
     </Menu>
+  );
+}
+
+/**
+ * Spec 2: 'Keine Nachrichten'. An admin is also told about accounts that wait to be enabled,
+ * with the way to the screen where that happens.
+ */
+function Notifications({ onNavigate }: { onNavigate: () => void }) {
+  const isAdmin = useMyRole().data === 'admin';
+  const { data: accounts } = useStaffAccounts(isAdmin);
+  const waiting = isAdmin ? (accounts ?? []).filter((account) => account.role === 'pending') : [];
+  if (waiting.length === 0) return <p className="px-4 py-2 text-sm">Keine Nachrichten</p>;
+  return (
+    <div className="px-4 py-2 text-sm">
+      <p className="font-medium text-slate-800">
+        {waiting.length === 1
+          ? '1 Konto wartet auf Freischaltung:'
+          : `${waiting.length} Konten warten auf Freischaltung:`}
+      </p>
+      <ul className="my-2 space-y-1">
+        {waiting.map((account) => (
+          <li key={account.user_id} className="truncate">
+            {account.email}
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={deskPaths.staff}
+        onClick={onNavigate}
+        className="font-semibold text-brand-800 underline"
+      >
+        Zu den Mitarbeitern
+      </Link>
+    </div>
   );
 }
 
@@ -209,7 +254,7 @@ function DeskShell() {
                 </svg>
               </PopoverButton>
               <PopoverPanel id="desk-notifications" className={dropdown}>
-                <p className="px-4 py-2 text-sm">Keine Nachrichten</p>
+                {({ close }) => <Notifications onNavigate={() => close()} />}
               </PopoverPanel>
             </Popover>
 

@@ -122,6 +122,10 @@ const deskRoutes: RouteObject[] = [
     }),
   },
   {
+    path: deskChild(deskPaths.staff),
+    lazy: async () => ({ Component: (await import('../desk/staff/staff-page.tsx')).StaffPage }),
+  },
+  {
     path: deskChild(deskPaths.signup),
     lazy: async () => ({ Component: (await import('../desk/signup/signup-page.tsx')).SignupPage }),
   },

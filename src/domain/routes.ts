@@ -45,6 +45,7 @@ export const deskPaths = {
   questionnaire: `${deskBase}/question/:id`,
   analysis: `${deskBase}/analyse`,
   support: `${deskBase}/support`,
+  staff: `${deskBase}/mitarbeiter`,
 } as const;
 
 /**

@@ -1,0 +1,177 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { deskPaths } from '../src/domain/routes.ts';
+import { expectNoAxeViolations } from './helpers/hub.ts';
+
+// Registration, confirmation and approval of a staff account against the built server and its
+// gateway. The admin is seeded by server/db/setup.ts with the password e2e/serve.mjs passes in;
+// serve.mjs also writes where the server keeps its data (the mails land in DATA_DIR/mail/).
+const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
+
+async function signInAs(page: Page, credentials: { email: string; password: string }) {
+  await page.goto(deskPaths.signin);
+  await page.getByLabel('E-Mail-Adresse').fill(credentials.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
+}
+
+async function signUp(page: Page, values: { email: string; password: string; repeat?: string }) {
+  await page.goto(deskPaths.signup);
+  await page.getByLabel('E-Mail-Adresse').fill(values.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(values.password);
+  await page.getByLabel('Passwort bestätigen').fill(values.repeat ?? values.password);
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+}
+
+const roleOf = (page: Page, email: string) =>
+  page.getByRole('combobox', { name: `Rolle für ${email}` });
+
+const thanks = 'Vielen Dank für Ihre Registrierung!';
+
+/** The confirmation link of the mail the server wrote for `email`. */
+async function confirmationLink(email: string): Promise<string> {
+  const dataDirFile = path.resolve(`.tmp/e2e-data-dir-${process.env.E2E_PORT}`);
+  const dataDir = (await readFile(dataDirFile, 'utf8')).trim();
+  const folder = path.join(dataDir, 'mail');
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const files = await readdir(folder).catch(() => []);
+      for (const file of files) {
+        const mail = JSON.parse(await readFile(path.join(folder, file), 'utf8')) as {
+          to: string;
+          text: string;
+        };
+        if (mail.to === email) link = /https?:\/\/\S+\/auth\/v1\/verify\S*/.exec(mail.text)?.[0];
+      }
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+test.describe('registration', () => {
+  test('shows the spec fields and passes axe', async ({ page }) => {
+    await page.goto(deskPaths.signup);
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
+    const password = page.getByLabel('Passwort', { exact: true });
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Passwörter anzeigen' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(page.getByLabel('Passwort bestätigen')).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Passwörter verbergen' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+    await expectNoAxeViolations(page);
+  });
+
+  test('different passwords are named without a call', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/auth/v1/signup', (route) => {
+      calls += 1;
+      return route.continue();
+    });
+    await signUp(page, {
+      email: 'vertipper@example.de',
+      password: 'Langes-Passwort-1',
+      repeat: 'Langes-Passwort-2',
+    });
+    await expect(page.getByLabel('Passwort bestätigen')).toHaveAccessibleDescription(
+      'Die Passwörter stimmen nicht überein.',
+    );
+    await expectNoAxeViolations(page);
+    expect(calls).toBe(0);
+  });
+
+  test('a weak password gets a German message', async ({ page }) => {
+    await signUp(page, { email: 'kurz@example.de', password: 'kurz' });
+    await expect(page.getByRole('alert')).toHaveText(/Das Passwort ist zu schwach/);
+    await expect(page.getByText(thanks)).toHaveCount(0);
+  });
+
+  test('an address that already has an account gets the same thank-you', async ({ page }) => {
+    await signUp(page, { email: admin.email, password: 'Irgendein-Passwort-1' });
+    await expect(page.getByText(thanks)).toBeVisible();
+    await expect(
+      page.getByText(
+        'Bitte überprüfen Sie Ihre E-Mail-Adresse und bestätigen Sie diese, um Ihr Konto zu aktivieren.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Wir freuen uns, Sie an Bord zu haben.')).toBeVisible();
+  });
+});
+
+test.describe('approval', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  const newcomer = { email: `neu-${Date.now()}@example.de`, password: 'Neues-Passwort-123' };
+
+  test('a confirmed but pending account waits and sees no customer data', async ({ page }) => {
+    await signUp(page, newcomer);
+    await expect(page.getByText(thanks)).toBeVisible();
+
+    await page.goto(await confirmationLink(newcomer.email));
+    await expect(page).toHaveURL(/\/surveydesk\/signin\?bestaetigt=1$/);
+    await expect(page.getByText('E-Mail bestätigt – bitte anmelden')).toBeVisible();
+
+    await signInAs(page, newcomer);
+    await expect(page.getByText('Dein Konto ist noch nicht freigeschaltet.')).toBeVisible();
+    await page.goto(deskPaths.customers);
+    await expect(page.getByText('Dein Konto ist noch nicht freigeschaltet.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kunden Daten' })).toHaveCount(0);
+  });
+
+  test('the admin is told about it and enables it in Mitarbeiter', async ({ page }) => {
+    await signInAs(page, admin);
+    await page.getByRole('button', { name: 'Benachrichtigungen' }).click();
+    const notifications = page.locator('#desk-notifications');
+    await expect(notifications).toContainText(newcomer.email);
+    await notifications.getByRole('link', { name: 'Zu den Mitarbeitern' }).click();
+    await expect(page).toHaveURL(/\/surveydesk\/mitarbeiter$/);
+
+    const row = page.getByRole('row', { name: new RegExp(newcomer.email) });
+    await expect(row).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const role = roleOf(page, newcomer.email);
+    await expect(role).toHaveValue('pending');
+    await role.selectOption('staff');
+    await page.getByRole('button', { name: `Rolle für ${newcomer.email} speichern` }).click();
+    // The list is read again: the saved role comes from the database.
+    await page.reload();
+    await expect(roleOf(page, newcomer.email)).toHaveValue('staff');
+
+    await page.getByRole('button', { name: 'Benutzermenü' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Mitarbeiter' })).toBeVisible();
+  });
+
+  test('the enabled account sees the customers but not Mitarbeiter', async ({ page }) => {
+    await signInAs(page, newcomer);
+    await page.goto(deskPaths.customers);
+    await expect(page.getByRole('heading', { level: 1, name: 'Kunden Daten' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Benutzermenü' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Einstellungen' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Mitarbeiter' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(deskPaths.staff);
+    await expect(page.getByText('Diese Seite ist nur für Admins.')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+
+  test('the last admin cannot demote itself', async ({ page }) => {
+    await signInAs(page, admin);
+    await page.goto(deskPaths.staff);
+    const role = roleOf(page, admin.email);
+    await role.selectOption('staff');
+    await page.getByRole('button', { name: `Rolle für ${admin.email} speichern` }).click();
+    await expect(role).toHaveAccessibleDescription(
+      /Der letzte Admin kann nicht entfernt oder herabgestuft werden\./,
+    );
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(roleOf(page, admin.email)).toHaveValue('admin');
+  });
+});

@@ -1,0 +1,157 @@
+import { useId, useState } from 'react';
+import {
+  errorCode,
+  lastAdminCode,
+  staffRoles,
+  useMyRole,
+  useSetStaffRole,
+  useStaffAccounts,
+  type StaffAccount,
+  type StaffRole,
+} from '../../api/desk-staff.ts';
+import { deskPaths } from '../../domain/routes.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { PageLoading } from '../../ui/page-loading.tsx';
+import { DeskScreen } from '../shared/desk-screen.tsx';
+
+export const roleLabels: Record<StaffRole, string> = {
+  pending: 'Wartet auf Freischaltung',
+  staff: 'Mitarbeiter',
+  admin: 'Admin',
+};
+
+const lastAdminMessage =
+  'Der letzte Admin kann nicht entfernt oder herabgestuft werden. Ernenne zuerst ein weiteres Konto zum Admin.';
+const saveFailedMessage = 'Die Rolle konnte nicht gespeichert werden. Bitte versuche es erneut.';
+
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+const shownDate = (value: string | null) => (value ? dateTime.format(new Date(value)) : 'Nein');
+
+function RoleCell({ account }: { account: StaffAccount }) {
+  const id = useId();
+  const errorId = `${id}-fehler`;
+  const [role, setRole] = useState<StaffRole>(account.role);
+  const setStaffRole = useSetStaffRole();
+  const failure = setStaffRole.error
+    ? errorCode(setStaffRole.error) === lastAdminCode
+      ? lastAdminMessage
+      : saveFailedMessage
+    : null;
+
+  return (
+    <form
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setStaffRole.mutate({ userId: account.user_id, role });
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Rolle für {account.email}
+      </label>
+      <select
+        id={id}
+        value={role}
+        onChange={(event) => setRole(event.target.value as StaffRole)}
+        aria-invalid={failure ? true : undefined}
+        aria-describedby={failure ? errorId : undefined}
+        className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+      >
+        {staffRoles.map((value) => (
+          <option key={value} value={value}>
+            {roleLabels[value]}
+          </option>
+        ))}
+      </select>
+      <Button
+        type="submit"
+        variant="secondary"
+        disabled={setStaffRole.isPending}
+        aria-label={`Rolle für ${account.email} speichern`}
+      >
+        Speichern
+      </Button>
+      {failure ? (
+        <p id={errorId} role="alert" className="w-full text-sm font-medium text-red-800">
+          {failure}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function AccountsTable() {
+  const { data, isPending, isError } = useStaffAccounts();
+  if (isPending) return <PageLoading />;
+  if (isError) {
+    return (
+      <Alert tone="error">Die Konten konnten nicht geladen werden. Bitte lade die Seite neu.</Alert>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg bg-white shadow">
+      <table className="min-w-full text-left text-sm">
+        <caption className="sr-only">Mitarbeiterkonten und ihre Rollen</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              E-Mail
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Registriert
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Bestätigt
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Rolle
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {data.map((account) => (
+            <tr key={account.user_id}>
+              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                {account.email}
+              </th>
+              <td className="px-4 py-3">{shownDate(account.registered_at)}</td>
+              <td className="px-4 py-3">{shownDate(account.confirmed_at)}</td>
+              <td className="px-4 py-3">
+                {/* Keyed by the saved role: a reload shows what the database holds. */}
+                <RoleCell key={account.role} account={account} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Admins enable new accounts here and give or take the admin role. */
+export function StaffPage() {
+  const { data: role, isPending } = useMyRole();
+  return (
+    <DeskScreen
+      heading="Mitarbeiter"
+      meta={{
+        title: 'Mitarbeiter – Survey Desk',
+        description:
+          'Mitarbeiterkonten in Survey Desk verwalten: neue Registrierungen freischalten und Rollen für Mitarbeiter und Admins vergeben.',
+        path: deskPaths.staff,
+      }}
+    >
+      {isPending ? (
+        <PageLoading />
+      ) : role === 'admin' ? (
+        <AccountsTable />
+      ) : (
+        <Alert tone="info">
+          Diese Seite ist nur für Admins. Bitte wende dich an einen Admin, wenn du Konten
+          freischalten möchtest.
+        </Alert>
+      )}
+    </DeskScreen>
+  );
+}
