@@ -1,6 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from './desk-session.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The dashboard's live figures. Every number is counted by the database (PostgREST count with
@@ -11,8 +10,6 @@ export const dashboardKeys = {
   counts: () => [...dashboardKeys.all, 'counts'] as const,
   leadsPerForm: () => [...dashboardKeys.all, 'leads-per-form'] as const,
   newestLeads: () => [...dashboardKeys.all, 'newest-leads'] as const,
-  role: (userId: string) => [...dashboardKeys.all, 'role', userId] as const,
-  pendingAccounts: () => [...dashboardKeys.all, 'pending-accounts'] as const,
 };
 
 const day = 24 * 60 * 60 * 1000;
@@ -133,55 +130,5 @@ export function useNewestLeads() {
   return useQuery({
     queryKey: dashboardKeys.newestLeads(),
     queryFn: () => readNewestLeads(supabase),
-  });
-}
-
-/** The signed-in account's role, as the staff table has it (RLS: its own row). */
-export function useStaffRole() {
-  const supabase = useSupabase();
-  const userId = useSession().data?.session?.user.id;
-  return useQuery({
-    queryKey: dashboardKeys.role(userId ?? ''),
-    enabled: Boolean(userId),
-    queryFn: async () => {
-      const { data, error } = await supabase
-        .from('staff')
-        .select('role')
-        .eq('user_id', userId ?? '')
-        .maybeSingle<{ role: string }>();
-      if (error) throw error;
-      return data?.role ?? 'pending';
-    },
-  });
-}
-
-export interface PendingAccount {
-  userId: string;
-  email: string;
-  registeredAt: string | null;
-}
-
-interface StaffAccountRow {
-  user_id: string;
-  email: string;
-  registered_at: string | null;
-}
-
-/** Accounts awaiting approval; staff_accounts() refuses everyone but admins, so ask only then. */
-export function usePendingAccounts(isAdmin: boolean) {
-  const supabase = useSupabase();
-  return useQuery({
-    queryKey: dashboardKeys.pendingAccounts(),
-    enabled: isAdmin,
-    queryFn: async (): Promise<PendingAccount[]> => {
-      const { data, error } = await supabase.rpc('staff_accounts').eq('role', 'pending');
-      if (error) throw error;
-      const rows = (data ?? []) as StaffAccountRow[];
-      return rows.map((row) => ({
-        userId: row.user_id,
-        email: row.email,
-        registeredAt: row.registered_at,
-      }));
-    },
   });
 }

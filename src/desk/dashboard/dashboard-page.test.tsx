@@ -19,9 +19,14 @@ vi.mock('../../api/desk-dashboard.ts', () => ({
   useDashboardCounts: () => state.counts,
   useLeadsPerForm: () => state.perForm,
   useNewestLeads: () => state.newest,
-  useStaffRole: () => ({ data: state.role }),
-  usePendingAccounts: () => ({
-    data: [{ userId: 'u1', email: 'neu@example.de', registeredAt: null }],
+}));
+vi.mock('../../api/desk-staff.ts', () => ({
+  useMyRole: () => ({ data: state.role }),
+  useStaffAccounts: () => ({
+    data: [
+      { user_id: 'u1', email: 'neu@example.de', role: 'pending' },
+      { user_id: 'u2', email: 'admin@example.de', role: 'admin' },
+    ],
     isPending: false,
     isError: false,
     refetch: vi.fn(),
@@ -92,8 +97,8 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Jürgen Weiß' }).getAttribute('href')).toBe(
       '/surveydesk/customer?id=42',
     );
-    expect(
-      screen.getByRole('region', { name: 'Konten warten auf Freigabe' }).textContent,
-    ).toContain('neu@example.de');
+    const pending = screen.getByRole('region', { name: 'Konten warten auf Freigabe' });
+    expect(pending.textContent).toContain('neu@example.de');
+    expect(pending.textContent).not.toContain('admin@example.de');
   });
 });

@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  useDashboardCounts,
-  useLeadsPerForm,
-  useNewestLeads,
-  usePendingAccounts,
-  useStaffRole,
-} from '../../api/desk-dashboard.ts';
+import { useDashboardCounts, useLeadsPerForm, useNewestLeads } from '../../api/desk-dashboard.ts';
+import { useMyRole, useStaffAccounts } from '../../api/desk-staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Button } from '../../ui/button.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
@@ -155,15 +150,20 @@ function NewestLeads() {
   );
 }
 
+/**
+ * Shares its query with 'Mitarbeiter' and the notifications, so a role set there updates this
+ * card too. The accounts are few: filtering them here costs nothing.
+ */
 function PendingAccounts() {
-  const pending = usePendingAccounts(true);
+  const accounts = useStaffAccounts();
+  const pending = accounts.data?.filter((account) => account.role === 'pending') ?? [];
   return (
-    <Card title="Konten warten auf Freigabe" query={pending}>
+    <Card title="Konten warten auf Freigabe" query={accounts}>
       {() =>
-        pending.data?.length ? (
+        pending.length ? (
           <ul className="space-y-1">
-            {pending.data.map((account) => (
-              <li key={account.userId}>{account.email}</li>
+            {pending.map((account) => (
+              <li key={account.user_id}>{account.email}</li>
             ))}
           </ul>
         ) : (
@@ -175,7 +175,7 @@ function PendingAccounts() {
 }
 
 export function DashboardPage() {
-  const role = useStaffRole();
+  const role = useMyRole();
   return (
     <DeskScreen
       heading="Willkommen"
