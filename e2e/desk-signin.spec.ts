@@ -166,6 +166,9 @@ test('an expired access token is refreshed silently and the page still loads', a
   await signInAs(page, admin);
   await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
   const before = await storedSession(page);
+  // The dashboard's own requests must be done: supabase-js in this page would otherwise try the
+  // changed refresh token itself and end the session before the test opens the next page.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expireStoredSession(page);
 
   await page.goto('/surveydesk/settings');
@@ -181,6 +184,9 @@ test('a session that cannot be refreshed lands on the sign-in with a German noti
   await page.goto('/surveydesk/signin');
   await signInAs(page, admin);
   await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
+  // The dashboard's own requests must be done: supabase-js in this page would otherwise try the
+  // changed refresh token itself and end the session before the test opens the next page.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expireStoredSession(page, 'ungueltiges-token');
 
   await page.goto('/surveydesk/settings');

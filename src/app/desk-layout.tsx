@@ -77,8 +77,11 @@ function UserMenu() {
   // keeps its guard from sending the user to the sign-in with a way back to it.
   const onSignOut = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    void navigate(deskPaths.signin, { replace: true });
-    signOut.mutate();
+    // Only once the sign-in screen shows: a session ending while a guarded screen is still
+    // mounted would send the user to the sign-in with a way back to that screen.
+    void Promise.resolve(navigate(deskPaths.signin, { replace: true })).then(() =>
+      signOut.mutate(),
+    );
   };
 
   return (
