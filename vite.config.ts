@@ -19,13 +19,19 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 // to merge, so scripts/check-size.mjs can prove by file name that no such chunk is loaded
 // statically for /universa.
 const deskModule = /\/src\/(desk\/|app\/desk-|api\/desk-|api\/supabase-)/;
+// Libraries only Survey Desk uses: a chunk rolldown splits off for them alone must not be
+// precached for visitors either (Headless UI's was, as `open-closed-*.js`).
+const deskLibrary = /\/node_modules\/(@headlessui|@floating-ui|@react-aria|@tanstack|@supabase)\//;
 
 interface ChunkInfo {
   moduleIds: readonly string[];
 }
 
 function containsDeskCode(chunk: ChunkInfo): boolean {
-  return chunk.moduleIds.some((id) => deskModule.test(id.replaceAll('\\', '/')));
+  return chunk.moduleIds.some((id) => {
+    const path = id.replaceAll('\\', '/');
+    return deskModule.test(path) || deskLibrary.test(path);
+  });
 }
 
 // The lead-capture app visitors and the fair tablet install. Survey Desk is a second identity

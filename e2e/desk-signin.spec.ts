@@ -222,7 +222,9 @@ test('the sign-in has no accessibility violations, also with an error shown', as
   await expectNoAxeViolations(page);
 });
 
-test('the public landing page loads no supabase-js or React Query code', async ({ page }) => {
+test('the public landing page loads no supabase-js, React Query or Headless UI code', async ({
+  page,
+}) => {
   const scripts: { url: string; body: string }[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -235,7 +237,8 @@ test('the public landing page loads no supabase-js or React Query code', async (
   expect(scripts.length).toBeGreaterThan(0);
   const deskCode = scripts.filter(
     ({ url, body }) =>
-      /\/desk-[^/]*\.js$/.test(url) || /supabase-js|X-Client-Info|No QueryClient set/.test(body),
+      /\/desk-[^/]*\.js$/.test(url) ||
+      /supabase-js|X-Client-Info|No QueryClient set|headlessui/.test(body),
   );
   expect(deskCode.map(({ url }) => url)).toEqual([]);
 });
