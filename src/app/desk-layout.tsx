@@ -9,9 +9,9 @@ import {
   PopoverButton,
   PopoverPanel,
 } from '@headlessui/react';
-import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
-import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useSession, useSignOut } from '../api/desk-session.ts';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../api/desk-session.ts';
 import { useMyRole, useStaffAccounts } from '../api/desk-staff.ts';
 import { deskPaths } from '../domain/routes.ts';
 import { SkipLink } from '../ui/skip-link.tsx';
@@ -68,21 +68,8 @@ function GuardedOutlet() {
 
 function UserMenu() {
   const { data } = useSession();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
   const email = data?.session?.user.email;
   const isAdmin = useMyRole().data === 'admin';
-
-  // Stays a link to the sign-in (which signs out as well). Leaving the guarded screen first
-  // keeps its guard from sending the user to the sign-in with a way back to it.
-  const onSignOut = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    // Only once the sign-in screen shows: a session ending while a guarded screen is still
-    // mounted would send the user to the sign-in with a way back to that screen.
-    void Promise.resolve(navigate(deskPaths.signin, { replace: true })).then(() =>
-      signOut.mutate(),
-    );
-  };
 
   return (
     <Menu as="div" className="contents">
@@ -118,8 +105,11 @@ function UserMenu() {
           ) : null}
           <MenuItem
             as={Link}
+            // The sign-in screen signs out as it opens, so the session ends only after the
+            // guarded screen is gone; ending it here first would let that screen's guard send the
+            // user to the sign-in with a way back to it (a race the e2e run showed).
             to={deskPaths.signin}
-            onClick={onSignOut}
+            replace
             className="block px-4 py-2 text-sm data-focus:bg-slate-100"
           >
             Abmelden
