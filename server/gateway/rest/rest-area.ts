@@ -267,16 +267,24 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
     }
   }
 
-  async function read(request: FastifyRequest, reply: FastifyReply, name: string) {
-    const claims = await claimsOf(request, reply, config.jwtSecret);
-    checkProfile(request);
-    const query = parse(request.url);
-    applyRangeHeader(request, query);
-    const { cache, relation } = await relationNamed(request, name);
-    const prefs = preferencesOf(request);
-    const single = wantsSingle(request);
-    const { read: statement, planned } = buildRead(cache, relation, query, prefs.count);
-    const result = await run(request, claims, true, async (tx) => {
+  /**
+   * Runs a read built by the SQL builder (a table's rows or a set-returning function's) and sets
+   * what PostgREST answers with it: Content-Range, and 206 when a count shows more rows than sent.
+   */
+  async function readPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    claims: GatewayClaims,
+    readOnly: boolean,
+    read: {
+      statement: Statement;
+      planned: Statement | undefined;
+      query: ParsedQuery;
+      single: boolean;
+    },
+  ) {
+    const { statement, planned, query, single } = read;
+    const result = await run(request, claims, readOnly, async (tx) => {
       const row = (await tx.query<ResultRow>(statement.sql, statement.params)).rows[0]!;
       let total = row.total === undefined || row.total === null ? undefined : Number(row.total);
       if (planned) total = await plannedRows(tx, planned);
@@ -287,6 +295,24 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
     reply.header('content-range', contentRange(offset, result.n, result.total));
     const partial = result.total !== undefined && result.n < result.total && !single;
     reply.code(partial ? 206 : 200);
+    return result;
+  }
+
+  async function read(request: FastifyRequest, reply: FastifyReply, name: string) {
+    const claims = await claimsOf(request, reply, config.jwtSecret);
+    checkProfile(request);
+    const query = parse(request.url);
+    applyRangeHeader(request, query);
+    const { cache, relation } = await relationNamed(request, name);
+    const prefs = preferencesOf(request);
+    const single = wantsSingle(request);
+    const { read: statement, planned } = buildRead(cache, relation, query, prefs.count);
+    const result = await readPage(request, reply, claims, true, {
+      statement,
+      planned,
+      query,
+      single,
+    });
     return sendJson(reply, request, single ? firstOf(result.body) : result.body, single);
   }
 
@@ -395,17 +421,12 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
       prefs.count,
     );
     const readOnly = request.method !== 'POST' || !routine.volatile;
-    const result = await run(request, claims, readOnly, async (tx) => {
-      const row = (await tx.query<ResultRow>(statement.sql, statement.params)).rows[0]!;
-      let total = row.total === undefined || row.total === null ? undefined : Number(row.total);
-      if (planned) total = await plannedRows(tx, planned);
-      if (single && row.n !== 1) throw notSingle(row.n);
-      return { body: row.body ?? '[]', n: row.n, total };
+    const result = await readPage(request, reply, claims, readOnly, {
+      statement,
+      planned,
+      query,
+      single,
     });
-    const offset = query.resources.get('')!.offset ?? 0;
-    reply.header('content-range', contentRange(offset, result.n, result.total));
-    const partial = result.total !== undefined && result.n < result.total && !single;
-    reply.code(partial ? 206 : 200);
     // supabase-js asks `return=minimal` when it counts (`head: true`) with arguments in a body.
     if (request.method === 'POST' && preferences(request).includes('return=minimal')) {
       return reply.send();
