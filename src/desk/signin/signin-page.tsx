@@ -9,7 +9,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../shared/password-field.tsx';
 import {
   notSignedInMessage,
   returnPath,

@@ -16,7 +16,7 @@ import {
   type SignupFailure,
   type SignupValues,
 } from './signup-form.ts';
-import { SecretField } from './secret-field.tsx';
+import { PasswordField } from '../shared/password-field.tsx';
 
 function ThankYou() {
   return (
@@ -91,7 +91,7 @@ export function SignupPage() {
               error={errors.email?.message}
               {...register('email')}
             />
-            <SecretField
+            <PasswordField
               label="Passwort"
               visible={visible}
               autoComplete="new-password"
@@ -99,7 +99,7 @@ export function SignupPage() {
               error={errors.password?.message}
               {...register('password')}
             />
-            <SecretField
+            <PasswordField
               label="Passwort bestätigen"
               visible={visible}
               autoComplete="new-password"

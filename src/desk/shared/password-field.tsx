@@ -4,14 +4,20 @@ import { FieldError } from '../../ui/form-fields.tsx';
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label: string;
   error?: string | undefined;
+  /**
+   * Set by a screen whose one toggle shows several password fields at once (registration); the
+   * field then has no toggle of its own.
+   */
+  visible?: boolean | undefined;
 }
 
 /** A labelled password input with the spec's show/hide toggle beside it. */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
-  function PasswordField({ label, error, className = '', ...input }, ref) {
+  function PasswordField({ label, error, visible: shownByScreen, className = '', ...input }, ref) {
     const id = useId();
     const errorId = `${id}-fehler`;
-    const [visible, setVisible] = useState(false);
+    const [shownHere, setShownHere] = useState(false);
+    const visible = shownByScreen ?? shownHere;
     return (
       <div className={className}>
         <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
@@ -29,14 +35,16 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
             }`}
             {...input}
           />
-          <button
-            type="button"
-            aria-controls={id}
-            onClick={() => setVisible((shown) => !shown)}
-            className="min-h-11 shrink-0 rounded-lg border border-brand-700 bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            {visible ? 'Passwort verbergen' : 'Passwort anzeigen'}
-          </button>
+          {shownByScreen === undefined ? (
+            <button
+              type="button"
+              aria-controls={id}
+              onClick={() => setShownHere((shown) => !shown)}
+              className="min-h-11 shrink-0 rounded-lg border border-brand-700 bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              {visible ? 'Passwort verbergen' : 'Passwort anzeigen'}
+            </button>
+          ) : null}
         </div>
         <FieldError id={errorId} message={error} />
       </div>
