@@ -66,6 +66,12 @@ const routes: readonly RouteCase[] = [
     signedIn: true,
   },
   {
+    url: '/surveydesk/customer/1/antworten',
+    routePath: 'customer/:id/antworten',
+    canonical: '/surveydesk/customer/1/antworten',
+    signedIn: true,
+  },
+  {
     url: '/surveydesk/question',
     routePath: 'question',
     canonical: '/surveydesk/question',

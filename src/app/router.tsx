@@ -96,6 +96,13 @@ const deskRoutes: RouteObject[] = [
     }),
   },
   {
+    path: deskChild(deskPaths.customerAnswers),
+    lazy: async () => ({
+      Component: (await import('../desk/customer-answers/customer-answers-page.tsx'))
+        .CustomerAnswersPage,
+    }),
+  },
+  {
     path: deskChild(deskPaths.questionnaires),
     lazy: async () => ({
       Component: (await import('../desk/questionnaires/questionnaires-page.tsx'))

@@ -41,6 +41,8 @@ export const deskPaths = {
   signup: `${deskBase}/universa/signup`,
   settings: `${deskBase}/settings`,
   customers: `${deskBase}/customer`,
+  /** A customer's responses with every answer, read only ('Antworten'). */
+  customerAnswers: `${deskBase}/customer/:id/antworten`,
   questionnaires: `${deskBase}/question`,
   questionnaire: `${deskBase}/question/:id`,
   analysis: `${deskBase}/analyse`,
@@ -56,6 +58,9 @@ export const signinNoticePaths = {
   confirmed: `${deskPaths.signin}?bestaetigt=1`,
   linkInvalid: `${deskPaths.signin}?bestaetigung=ungueltig`,
 } as const;
+
+export const deskCustomerAnswersPath = (customerId: number): string =>
+  `${deskBase}/customer/${customerId}/antworten`;
 
 export const deskQuestionnairePath = (title: string): string =>
   `${deskBase}/question/${encodeURIComponent(title)}`;
