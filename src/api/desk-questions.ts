@@ -1,0 +1,197 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorCode } from './desk-staff.ts';
+import { useSupabase } from './supabase-context.ts';
+
+// A questionnaire's questions as the editor reads and writes them. The database keeps
+// `(form_id, sequence)` gapless and unique with triggers, so the desk only writes a question's
+// `sequence` and reads the list again; reordering runs in one transaction in `move_question`.
+
+export type QuestionType = 'multiple-choice' | 'input';
+
+/** Options as the table stores them: an object keyed '1', '2', ... in the order staff set. */
+export type OptionMap = Record<string, string>;
+
+export interface QuestionRow {
+  id: number;
+  form_id: number;
+  question: string;
+  type: QuestionType;
+  options: OptionMap | string[] | null;
+  required: boolean;
+  multipleAnswers: boolean;
+  sequence: number;
+  information: string | null;
+  custome_description: string | null;
+  /** A role the Tabaluga flow depends on ('tabaluga_child_dates', ...); such questions stay. */
+  key: string | null;
+}
+
+/** What the editor writes; `form_id` only when a question is added. */
+export interface QuestionChange {
+  question: string;
+  type: QuestionType;
+  options: OptionMap;
+  multipleAnswers: boolean;
+  sequence: number;
+  information: string;
+  custome_description: string | null;
+}
+
+export const questionKeys = {
+  all: ['questions'] as const,
+  lists: () => [...questionKeys.all, 'list'] as const,
+  list: (formId: number) => [...questionKeys.lists(), formId] as const,
+};
+
+/** The editor's option list as the table stores it: keyed from '1' in list order, blanks dropped. */
+export function optionsToObject(options: readonly string[]): OptionMap {
+  const kept = options.map((option) => option.trim()).filter((option) => option !== '');
+  return Object.fromEntries(kept.map((option, index) => [String(index + 1), option]));
+}
+
+/** The stored options as a list in key order; older rows may hold an array, or nothing. */
+export function optionsFromObject(options: QuestionRow['options'] | undefined): string[] {
+  if (!options) return [];
+  if (Array.isArray(options)) return [...options];
+  return Object.entries(options)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, value]) => value);
+}
+
+/** Spec 8, word for word. */
+export const questionMessages = {
+  saved: 'Daten wurden erfolgreich gespeichert!',
+  saveFailed: 'Fehler beim Speichern der Daten!',
+  addFailed: 'Fehler beim Hinzufügen der Frage!',
+  unexpected: 'Unvorhergesehener Fehler!',
+  deleteRefused:
+    'Diese Frage steuert den Ablauf des Tabaluga-Fragebogens (Kinderanzahl, Geburtsdaten oder Sparbetrag) und kann nicht gelöscht werden.',
+  deleteFailed: 'Die Frage konnte nicht gelöscht werden. Bitte versuche es erneut.',
+  moveFailed: 'Die Frage konnte nicht verschoben werden. Bitte versuche es erneut.',
+  loadFailed: 'Die Fragen konnten nicht geladen werden. Bitte versuche es erneut.',
+} as const;
+
+/** SQLSTATE of the trigger that keeps the questions the Tabaluga flow finds by key. */
+export const keyedQuestionCode = 'UQ001';
+
+export type QuestionAction = 'update' | 'add' | 'delete' | 'move';
+
+/**
+ * The German message for a failed call. The gateway's own texts are English and may name
+ * tables, so only its code is read. A call the database answered has a code; one that never
+ * got an answer (network, a thrown exception) has none and is the spec's unexpected error.
+ */
+export function questionFailureMessage(action: QuestionAction, error: unknown): string {
+  const code = errorCode(error);
+  if (action === 'delete' && code === keyedQuestionCode) return questionMessages.deleteRefused;
+  if (!code) return questionMessages.unexpected;
+  switch (action) {
+    case 'update':
+      return questionMessages.saveFailed;
+    case 'add':
+      return questionMessages.addFailed;
+    case 'delete':
+      return questionMessages.deleteFailed;
+    case 'move':
+      return questionMessages.moveFailed;
+  }
+}
+
+async function readQuestions(supabase: SupabaseClient, formId: number): Promise<QuestionRow[]> {
+  const { data, error } = await supabase
+    .from('questions')
+    .select('*')
+    .eq('form_id', formId)
+    .order('sequence')
+    .overrideTypes<QuestionRow[], { merge: false }>();
+  if (error) throw error;
+  return data;
+}
+
+export function useFormQuestions(formId: number) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: questionKeys.list(formId),
+    queryFn: () => readQuestions(supabase, formId),
+  });
+}
+
+/** Another save moves other questions too (triggers shift them): the whole list is read again. */
+function useRefreshList() {
+  const queryClient = useQueryClient();
+  return (formId: number) => queryClient.invalidateQueries({ queryKey: questionKeys.list(formId) });
+}
+
+export function useAddQuestion() {
+  const supabase = useSupabase();
+  const refresh = useRefreshList();
+  return useMutation({
+    mutationFn: async (change: QuestionChange & { form_id: number }) => {
+      const { data, error } = await supabase
+        .from('questions')
+        .insert(change)
+        .select()
+        .single<QuestionRow>();
+      if (error) throw error;
+      return data;
+    },
+    onSuccess: (row) => refresh(row.form_id),
+  });
+}
+
+export function useUpdateQuestion() {
+  const supabase = useSupabase();
+  const refresh = useRefreshList();
+  return useMutation({
+    mutationFn: async ({ id, change }: { id: number; change: QuestionChange }) => {
+      const { data, error } = await supabase
+        .from('questions')
+        .update(change)
+        .eq('id', id)
+        .select()
+        .single<QuestionRow>();
+      if (error) throw error;
+      return data;
+    },
+    onSuccess: (row) => refresh(row.form_id),
+  });
+}
+
+export function useDeleteQuestion() {
+  const supabase = useSupabase();
+  const refresh = useRefreshList();
+  return useMutation({
+    mutationFn: async (question: Pick<QuestionRow, 'id' | 'form_id'>) => {
+      const { error } = await supabase.from('questions').delete().eq('id', question.id);
+      if (error) throw error;
+    },
+    onSettled: (_data, _error, question) => refresh(question.form_id),
+  });
+}
+
+export function useMoveQuestion() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ question, steps }: { question: QuestionRow; steps: number }) => {
+      const { data, error } = await supabase.rpc('move_question', {
+        question_id: question.id,
+        steps,
+      });
+      if (error) throw error;
+      return (data ?? []) as QuestionRow[];
+    },
+    // The rpc answers with the form's questions in their new order: shown at once, no second read.
+    onSuccess: async (rows, { question }) => {
+      const key = questionKeys.list(question.form_id);
+      if (rows.length === 0) return queryClient.invalidateQueries({ queryKey: key });
+      queryClient.setQueryData(
+        key,
+        [...rows].sort((a, b) => a.sequence - b.sequence),
+      );
+    },
+    onError: (_error, { question }) =>
+      queryClient.invalidateQueries({ queryKey: questionKeys.list(question.form_id) }),
+  });
+}

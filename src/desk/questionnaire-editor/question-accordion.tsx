@@ -1,0 +1,104 @@
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { optionsFromObject, type QuestionRow } from '../../api/desk-questions.ts';
+import { Button } from '../../ui/button.tsx';
+
+/** What a visitor will see, shown disabled: choices as radio buttons (checkboxes for several). */
+function AnswerPreview({ question }: { question: QuestionRow }) {
+  const options = optionsFromObject(question.options);
+  if (question.type === 'input') {
+    return (
+      <label className="block">
+        <span className="mb-1 block text-sm text-slate-700">Antwortfeld (Vorschau)</span>
+        <input
+          type="text"
+          disabled
+          placeholder={options[0] || 'Antwort eingeben...'}
+          className="block min-h-11 w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2"
+        />
+      </label>
+    );
+  }
+  return (
+    <fieldset disabled className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm text-slate-700">
+        {question.multipleAnswers
+          ? 'Antworten (Mehrfachauswahl, Vorschau)'
+          : 'Antworten (Vorschau)'}
+      </legend>
+      {options.map((option, index) => (
+        <label key={index} className="flex items-center gap-3 text-slate-800">
+          <input
+            type={question.multipleAnswers ? 'checkbox' : 'radio'}
+            name={`vorschau-${question.id}`}
+            className="size-5 accent-brand-700"
+          />
+          {option}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export interface QuestionActions {
+  onEdit: (question: QuestionRow) => void;
+  onDelete: (question: QuestionRow) => void;
+  onMove: (question: QuestionRow, steps: -1 | 1) => void;
+}
+
+/** One question as an accordion item, numbered 'id. question' as the spec shows it. */
+export function QuestionAccordion(
+  props: { question: QuestionRow; first: boolean; last: boolean } & QuestionActions,
+) {
+  const { question } = props;
+  const number = <span className="sr-only"> (Frage {question.id})</span>;
+  return (
+    <Disclosure as="li" className="rounded-lg border border-slate-200 bg-white">
+      <h3>
+        <DisclosureButton className="group flex min-h-11 w-full items-center justify-between gap-3 px-4 py-3 text-left font-semibold text-slate-900">
+          <span>
+            {question.id}. {question.question}
+          </span>
+          <span aria-hidden="true" className="transition-transform group-data-[open]:rotate-180">
+            ▾
+          </span>
+        </DisclosureButton>
+      </h3>
+      <DisclosurePanel className="flex flex-col gap-4 border-t border-slate-200 px-4 py-4">
+        {question.information ? <p className="text-slate-700">{question.information}</p> : null}
+        <AnswerPreview question={question} />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => props.onEdit(question)}>
+            Bearbeiten{number}
+          </Button>
+          <Button
+            variant="secondary"
+            id={`frage-${question.id}-hoch`}
+            disabled={props.first}
+            onClick={() => props.onMove(question, -1)}
+          >
+            Nach oben{number}
+          </Button>
+          <Button
+            variant="secondary"
+            id={`frage-${question.id}-runter`}
+            disabled={props.last}
+            onClick={() => props.onMove(question, 1)}
+          >
+            Nach unten{number}
+          </Button>
+          {question.key ? null : (
+            <Button variant="secondary" onClick={() => props.onDelete(question)}>
+              Löschen{number}
+            </Button>
+          )}
+        </div>
+        {question.key ? (
+          <p className="text-sm text-slate-700">
+            Diese Frage steuert den Ablauf des Tabaluga-Fragebogens und kann deshalb nicht gelöscht
+            werden.
+          </p>
+        ) : null}
+      </DisclosurePanel>
+    </Disclosure>
+  );
+}

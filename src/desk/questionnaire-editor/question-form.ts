@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import {
+  optionsFromObject,
+  optionsToObject,
+  type QuestionChange,
+  type QuestionRow,
+} from '../../api/desk-questions.ts';
+
+// The question sidebar's fields (spec 2 and 5). Options are edited as a list of objects,
+// because react-hook-form's field arrays key their rows that way, and stored as the map the
+// table keeps ('1', '2', ... in list order).
+
+export const questionTypeOptions = [
+  { value: 'multiple-choice', label: 'Multiple-Choice' },
+  { value: 'input', label: 'Input' },
+] as const;
+
+export const questionFormSchema = z
+  .object({
+    sequence: z
+      .number({ error: 'Bitte gib die Position als Zahl ein.' })
+      .int('Die Position muss eine ganze Zahl sein.')
+      .min(1, 'Die Position beginnt bei 1.'),
+    question: z
+      .string()
+      .trim()
+      .min(1, 'Bitte gib die Frage ein.')
+      .max(500, 'Die Frage darf höchstens 500 Zeichen lang sein.'),
+    type: z.enum(['multiple-choice', 'input']),
+    options: z.array(
+      z.object({
+        value: z.string().max(200, 'Eine Antwort darf höchstens 200 Zeichen lang sein.'),
+      }),
+    ),
+    multipleAnswers: z.boolean(),
+    information: z
+      .string()
+      .trim()
+      .min(1, 'Bitte gib einen Informationstext ein.')
+      .max(2000, 'Die Information darf höchstens 2000 Zeichen lang sein.'),
+    custome_description: z
+      .string()
+      .trim()
+      .max(2000, 'Die Anmerkung darf höchstens 2000 Zeichen lang sein.'),
+  })
+  .superRefine((values, context) => {
+    // An input question's options only give its placeholder: blanks there are dropped.
+    if (values.type !== 'multiple-choice') return;
+    values.options.forEach((option, index) => {
+      if (option.value.trim() === '') {
+        context.addIssue({
+          code: 'custom',
+          path: ['options', index, 'value'],
+          message: 'Bitte gib einen Wert für diese Antwort ein oder entferne sie.',
+        });
+      }
+    });
+    if (values.options.filter((option) => option.value.trim() !== '').length < 2) {
+      context.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'Eine Multiple-Choice-Frage braucht mindestens zwei Antworten.',
+      });
+    }
+  });
+
+export type QuestionFormValues = z.infer<typeof questionFormSchema>;
+
+/** A blank question in add mode; the spec's default type is multiple-choice. */
+export function newQuestionValues(sequence: number): QuestionFormValues {
+  return {
+    sequence,
+    question: '',
+    type: 'multiple-choice',
+    options: [{ value: '' }, { value: '' }],
+    multipleAnswers: false,
+    information: '',
+    custome_description: '',
+  };
+}
+
+/** A stored question in edit mode, its options rebuilt from the map. */
+export function questionValues(row: QuestionRow): QuestionFormValues {
+  return {
+    sequence: row.sequence,
+    question: row.question,
+    type: row.type,
+    options: optionsFromObject(row.options).map((value) => ({ value })),
+    multipleAnswers: row.multipleAnswers,
+    information: row.information ?? '',
+    custome_description: row.custome_description ?? '',
+  };
+}
+
+export function questionChange(values: QuestionFormValues): QuestionChange {
+  return {
+    sequence: values.sequence,
+    question: values.question,
+    type: values.type,
+    options: optionsToObject(values.options.map((option) => option.value)),
+    multipleAnswers: values.multipleAnswers,
+    information: values.information,
+    custome_description: values.custome_description || null,
+  };
+}

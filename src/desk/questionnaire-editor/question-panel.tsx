@@ -1,0 +1,120 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  questionFailureMessage,
+  questionKeys,
+  questionMessages,
+  useFormQuestions,
+  useMoveQuestion,
+  type QuestionRow,
+} from '../../api/desk-questions.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { QuestionAccordion } from './question-accordion.tsx';
+import { QuestionDeleteDialog } from './question-delete-dialog.tsx';
+import { QuestionSidebar, type QuestionSidebarMode } from './question-sidebar.tsx';
+
+/**
+ * React may move the clicked button's node when the list reorders, which drops its focus: the
+ * moved question's button gets it back (the other direction's once it reached an end).
+ */
+function refocusMoved(question: QuestionRow, steps: -1 | 1) {
+  window.requestAnimationFrame(() => {
+    const [wanted, other] = steps < 0 ? ['hoch', 'runter'] : ['runter', 'hoch'];
+    const button = document.getElementById(`frage-${question.id}-${wanted}`);
+    const target =
+      button instanceof HTMLButtonElement && button.disabled
+        ? document.getElementById(`frage-${question.id}-${other}`)
+        : button;
+    target?.focus();
+  });
+}
+
+function QuestionList(props: {
+  questions: QuestionRow[];
+  onEdit: (question: QuestionRow) => void;
+  onDelete: (question: QuestionRow) => void;
+}) {
+  const move = useMoveQuestion();
+  const { questions } = props;
+  return (
+    <>
+      {move.error ? <Alert tone="error">{questionFailureMessage('move', move.error)}</Alert> : null}
+      <ol className="flex flex-col gap-3">
+        {questions.map((question, index) => (
+          <QuestionAccordion
+            key={question.id}
+            question={question}
+            first={index === 0}
+            last={index === questions.length - 1}
+            onEdit={props.onEdit}
+            onDelete={props.onDelete}
+            onMove={(moved, steps) => {
+              if (move.isPending) return;
+              move.mutate(
+                { question: moved, steps },
+                { onSuccess: () => refocusMoved(moved, steps) },
+              );
+            }}
+          />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** The editor's right column: the form's questions in sequence order, added, edited, moved. */
+export function QuestionsPanel({ form }: { form: { id: number; title: string } }) {
+  const queryClient = useQueryClient();
+  const questions = useFormQuestions(form.id);
+  const [sidebar, setSidebar] = useState<QuestionSidebarMode | null>(null);
+  const [deleting, setDeleting] = useState<QuestionRow | null>(null);
+  const count = questions.data?.length ?? 0;
+
+  return (
+    <section aria-labelledby="fragen-ueberschrift" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="fragen-ueberschrift" className="text-xl font-bold text-slate-900">
+          Fragen
+        </h2>
+        <Button
+          disabled={!questions.isSuccess}
+          onClick={() => setSidebar({ kind: 'add', formId: form.id, nextSequence: count + 1 })}
+        >
+          Frage hinzufügen
+        </Button>
+      </div>
+      {questions.isPending ? (
+        <p role="status" aria-busy="true" className="text-slate-600">
+          Fragen werden geladen …
+        </p>
+      ) : questions.isError ? (
+        <Alert tone="error">
+          <p className="mb-3">{questionMessages.loadFailed}</p>
+          <Button variant="secondary" onClick={() => void questions.refetch()}>
+            Erneut versuchen
+          </Button>
+        </Alert>
+      ) : questions.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
+          Dieser Fragebogen hat noch keine Fragen.
+        </p>
+      ) : (
+        <QuestionList
+          questions={questions.data}
+          onEdit={(question) => setSidebar({ kind: 'edit', question })}
+          onDelete={setDeleting}
+        />
+      )}
+      <QuestionSidebar
+        mode={sidebar}
+        onModeChange={setSidebar}
+        onClose={() => {
+          setSidebar(null);
+          void queryClient.invalidateQueries({ queryKey: questionKeys.list(form.id) });
+        }}
+      />
+      <QuestionDeleteDialog question={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
