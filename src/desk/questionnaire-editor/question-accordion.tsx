@@ -50,7 +50,8 @@ export function QuestionAccordion(
   props: { question: QuestionRow; first: boolean; last: boolean } & QuestionActions,
 ) {
   const { question } = props;
-  const number = <span className="sr-only"> (Frage {question.id})</span>;
+  // The visible words first, then which question: every row has the same four buttons.
+  const named = (action: string) => ({ 'aria-label': `${action} (Frage ${question.id})` });
   return (
     <Disclosure as="li" className="rounded-lg border border-slate-200 bg-white">
       <h3>
@@ -67,28 +68,38 @@ export function QuestionAccordion(
         {question.information ? <p className="text-slate-700">{question.information}</p> : null}
         <AnswerPreview question={question} />
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => props.onEdit(question)}>
-            Bearbeiten{number}
+          <Button
+            variant="secondary"
+            {...named('Bearbeiten')}
+            onClick={() => props.onEdit(question)}
+          >
+            Bearbeiten
           </Button>
           <Button
             variant="secondary"
             id={`frage-${question.id}-hoch`}
+            {...named('Nach oben')}
             disabled={props.first}
             onClick={() => props.onMove(question, -1)}
           >
-            Nach oben{number}
+            Nach oben
           </Button>
           <Button
             variant="secondary"
             id={`frage-${question.id}-runter`}
+            {...named('Nach unten')}
             disabled={props.last}
             onClick={() => props.onMove(question, 1)}
           >
-            Nach unten{number}
+            Nach unten
           </Button>
           {question.key ? null : (
-            <Button variant="secondary" onClick={() => props.onDelete(question)}>
-              Löschen{number}
+            <Button
+              variant="secondary"
+              {...named('Löschen')}
+              onClick={() => props.onDelete(question)}
+            >
+              Löschen
             </Button>
           )}
         </div>
