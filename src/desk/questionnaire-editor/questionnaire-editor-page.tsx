@@ -1,21 +1,75 @@
-import { useParams } from 'react-router-dom';
-import { deskQuestionnairePath } from '../../domain/routes.ts';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { usePageMeta } from '../../ui/use-page-meta.ts';
+import { Link, useParams } from 'react-router-dom';
+import { useFormByTitle } from '../../api/desk-forms.ts';
+import { deskPaths, deskQuestionnairePath } from '../../domain/routes.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageLoading } from '../../ui/page-loading.tsx';
+import { DeskScreen } from '../shared/desk-screen.tsx';
+import { FormDetailsPanel } from './form-details-panel.tsx';
+
+export const formNotFoundMessage = 'Diesen Fragebogen gibt es nicht.';
+
+function BackToList() {
+  return (
+    <Link
+      to={deskPaths.questionnaires}
+      className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+    >
+      Zurück zur Übersicht der Fragebögen
+    </Link>
+  );
+}
+
+function Editor({ title }: { title: string }) {
+  const form = useFormByTitle(title);
+  if (form.isPending) return <PageLoading />;
+  if (form.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <p className="mb-2">Der Fragebogen konnte nicht geladen werden.</p>
+        <Button variant="secondary" onClick={() => void form.refetch()}>
+          Erneut versuchen
+        </Button>
+      </div>
+    );
+  }
+  if (!form.data) {
+    return (
+      <div className="rounded-lg bg-white p-6 shadow">
+        <p className="mb-3 text-lg text-slate-900">{formNotFoundMessage}</p>
+        <BackToList />
+      </div>
+    );
+  }
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      {/* Keyed by id: a rename moves the address but keeps this form's state and messages. */}
+      <FormDetailsPanel key={form.data.id} form={form.data} />
+      <section aria-labelledby="fragen-ueberschrift" className="rounded-lg bg-white p-6 shadow">
+        <h2 id="fragen-ueberschrift" className="mb-4 text-xl font-bold text-slate-900">
+          Fragen
+        </h2>
+        <p className="text-slate-700">Die Fragen werden geladen …</p>
+      </section>
+    </div>
+  );
+}
 
 export function QuestionnaireEditorPage() {
-  // The spec uses the questionnaire's title as its id in this route.
-  const { id = '' } = useParams();
-  usePageMeta({
-    title: `Fragebogen „${id}“ bearbeiten – Survey Desk`,
-    description: `Fragebogen „${id}“ in Survey Desk bearbeiten: Titel, Beschreibung und Bild pflegen, Fragen und Antwortoptionen anlegen, ändern und ordnen.`,
-    path: deskQuestionnairePath(id),
-  });
+  // The spec uses the questionnaire's title as its id in this route; react-router decodes it.
+  const { id: title = '' } = useParams();
   return (
-    <div className="py-8">
-      <PageHeader title="Fragebogen bearbeiten">
-        <p>{id}</p>
-      </PageHeader>
-    </div>
+    <DeskScreen
+      heading="Fragebogen bearbeiten"
+      meta={{
+        title: `Fragebogen „${title}“ bearbeiten – Survey Desk`,
+        description: `Fragebogen „${title}“ in Survey Desk bearbeiten: Titel, Beschreibung und Bild pflegen, Fragen und Antwortoptionen anlegen, ändern und ordnen.`,
+        path: deskQuestionnairePath(title),
+      }}
+    >
+      <div className="mb-4">
+        <BackToList />
+      </div>
+      <Editor title={title} />
+    </DeskScreen>
   );
 }

@@ -1,5 +1,71 @@
+import { useState } from 'react';
+import { useFormList } from '../../api/desk-forms.ts';
 import { deskPaths } from '../../domain/routes.ts';
+import { Button } from '../../ui/button.tsx';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { AddQuestionnaireSidebar } from './add-questionnaire-sidebar.tsx';
+import { QuestionnaireCard } from './questionnaire-card.tsx';
+
+function AddCard({ onOpen }: { onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className="flex min-h-64 w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-400 bg-white/60 p-6 text-lg font-semibold text-brand-800 hover:border-brand-700 hover:bg-brand-50"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-10">
+        <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+      </svg>
+      Hinzufügen
+    </button>
+  );
+}
+
+function QuestionnaireGrid() {
+  const forms = useFormList();
+  const [adding, setAdding] = useState(false);
+
+  if (forms.isPending) return <PageLoading />;
+  if (forms.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <p className="mb-2">Die Fragebögen konnten nicht geladen werden.</p>
+        <Button variant="secondary" onClick={() => void forms.refetch()}>
+          Erneut versuchen
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {forms.data.length === 0 ? (
+        <p className="mb-4 text-slate-700">
+          Noch keine Fragebögen. Legen Sie mit „Hinzufügen“ den ersten an.
+        </p>
+      ) : null}
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {forms.data.map((form) => (
+          <li key={form.id}>
+            <QuestionnaireCard form={form} />
+          </li>
+        ))}
+        <li>
+          <AddCard onOpen={() => setAdding(true)} />
+        </li>
+      </ul>
+      <AddQuestionnaireSidebar
+        open={adding}
+        onClose={() => {
+          setAdding(false);
+          // The spec reloads the list when the sidebar closes.
+          void forms.refetch();
+        }}
+      />
+    </>
+  );
+}
 
 export function QuestionnairesPage() {
   return (
@@ -11,6 +77,8 @@ export function QuestionnairesPage() {
           'Alle Fragebögen der Agentur im Überblick: Titel, Beschreibung und Erstelldatum ansehen, neue Fragebögen anlegen und bestehende zum Bearbeiten öffnen.',
         path: deskPaths.questionnaires,
       }}
-    />
+    >
+      <QuestionnaireGrid />
+    </DeskScreen>
   );
 }

@@ -1,0 +1,135 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorCode } from './desk-staff.ts';
+import { useSupabase } from './supabase-context.ts';
+
+// The questionnaires ('forms') as Survey Desk lists, creates and edits them. The database keeps
+// titles unique (the editor's address is the title), so a taken title comes back as 23505.
+
+export interface DeskForm {
+  id: number;
+  title: string;
+  description: string;
+  /** Object name in the `documents` bucket, or null without an offer PDF. */
+  document: string | null;
+  /** An absolute http(s) URL, or null. */
+  image: string | null;
+  created_at: string;
+}
+
+export interface ListedForm extends DeskForm {
+  /** How many leads this questionnaire brought in. */
+  responseCount: number;
+}
+
+export interface NewForm {
+  title: string;
+  description: string;
+}
+
+export type FormChanges = Pick<DeskForm, 'id' | 'title' | 'description' | 'image' | 'document'>;
+
+export const formKeys = {
+  all: ['forms'] as const,
+  list: () => [...formKeys.all, 'list'] as const,
+  byTitle: (title: string) => [...formKeys.all, 'by-title', title] as const,
+};
+
+/** SQLSTATE unique_violation: the title is taken. */
+export const titleTakenCode = '23505';
+export const titleTakenMessage = 'Diesen Titel gibt es schon. Bitte wählen Sie einen anderen.';
+export const formSaveFailedMessage =
+  'Die Daten konnten nicht gespeichert werden. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.';
+
+/** Which field a failed save belongs to, and its German message. */
+export function formSaveFailure(error: unknown): { field: 'title' | null; message: string } {
+  return errorCode(error) === titleTakenCode
+    ? { field: 'title', message: titleTakenMessage }
+    : { field: null, message: formSaveFailedMessage };
+}
+
+const formColumns = 'id, title, description, document, image, created_at';
+
+interface ListedFormRow extends DeskForm {
+  responses: { count: number }[] | null;
+}
+
+async function readForms(supabase: SupabaseClient): Promise<ListedForm[]> {
+  const { data, error } = await supabase
+    .from('forms')
+    .select(`${formColumns}, responses(count)`)
+    .order('created_at')
+    .order('id')
+    .overrideTypes<ListedFormRow[], { merge: false }>();
+  if (error) throw error;
+  return data.map(({ responses, ...form }) => ({
+    ...form,
+    responseCount: responses?.[0]?.count ?? 0,
+  }));
+}
+
+export function useFormList() {
+  const supabase = useSupabase();
+  return useQuery({ queryKey: formKeys.list(), queryFn: () => readForms(supabase) });
+}
+
+/** The form with this title, or null when there is none. */
+export function useFormByTitle(title: string) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: formKeys.byTitle(title),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('forms')
+        .select(formColumns)
+        .eq('title', title)
+        .maybeSingle<DeskForm>();
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export function useCreateForm() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (form: NewForm) => {
+      const { data, error } = await supabase
+        .from('forms')
+        .insert({ title: form.title, description: form.description })
+        .select(formColumns)
+        .single<DeskForm>();
+      if (error) throw error;
+      return data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: formKeys.list() }),
+  });
+}
+
+export function useUpdateForm() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...changes }: FormChanges) => {
+      const { data, error } = await supabase
+        .from('forms')
+        .update(changes)
+        .eq('id', id)
+        .select(formColumns)
+        .single<DeskForm>();
+      if (error) throw error;
+      return data;
+    },
+    onSuccess: async (saved) => {
+      // Stale, not refetched now: the open editor still reads the old title until it has moved
+      // to the new address, and a refetch there would flash the not-found state.
+      await queryClient.invalidateQueries({
+        queryKey: [...formKeys.all, 'by-title'],
+        refetchType: 'none',
+      });
+      queryClient.setQueryData(formKeys.byTitle(saved.title), saved);
+      return queryClient.invalidateQueries({ queryKey: formKeys.list() });
+    },
+  });
+}
