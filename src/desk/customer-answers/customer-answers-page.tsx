@@ -1,18 +1,176 @@
-import { useParams } from 'react-router-dom';
-import { deskCustomerAnswersPath } from '../../domain/routes.ts';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import {
+  useCustomer,
+  useCustomerResponses,
+  type Customer,
+  type CustomerResponse,
+} from '../../api/desk-customers.ts';
+import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { capturedDiffers, cookieChoiceLabel, sourceLabel, yesNo } from './response-labels.ts';
 
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+const formatTime = (value: string) => dateTime.format(new Date(value));
+
+function Loading({ children }: { children: string }) {
+  return (
+    <p role="status" className="p-8 text-center text-slate-600">
+      {children}
+    </p>
+  );
+}
+
+function LoadFailed(props: { what: string; retry: () => unknown }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+      <p className="mb-2">{props.what} konnten nicht geladen werden.</p>
+      <Button variant="secondary" onClick={() => void props.retry()}>
+        Erneut versuchen
+      </Button>
+    </div>
+  );
+}
+
+function Entry(props: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[16rem_1fr] sm:gap-4">
+      <dt className="font-medium text-slate-700">{props.term}</dt>
+      <dd className="text-slate-900 whitespace-pre-wrap">{props.children}</dd>
+    </div>
+  );
+}
+
+function ResponseSection({ response }: { response: CustomerResponse }) {
+  const headingId = `anfrage-${response.id}`;
+  const title = response.forms?.title ?? sourceLabel(response);
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg bg-white p-6 shadow">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {title}{' '}
+        <span className="text-base font-normal text-slate-700">
+          vom <time dateTime={response.received_at}>{formatTime(response.received_at)}</time>
+        </span>
+      </h2>
+      <dl className="mt-3 divide-y divide-slate-100">
+        <Entry term="Quelle">{sourceLabel(response)}</Entry>
+        {capturedDiffers(response) && response.captured_at ? (
+          <>
+            <Entry term="Erfasst am">
+              <time dateTime={response.captured_at}>{formatTime(response.captured_at)}</time>
+            </Entry>
+            <Entry term="Eingegangen am">
+              <time dateTime={response.received_at}>{formatTime(response.received_at)}</time>
+            </Entry>
+          </>
+        ) : null}
+      </dl>
+
+      <h3 className="mt-5 text-lg font-semibold text-slate-900">Einwilligungen</h3>
+      <dl className="mt-1 divide-y divide-slate-100">
+        <Entry term="AGB akzeptiert">{yesNo(response.terms_accepted)}</Entry>
+        <Entry term="Datenschutz eingewilligt">{yesNo(response.data_processing_consent)}</Entry>
+        <Entry term="Version der Einwilligungstexte">
+          {response.consent_version ?? 'Nicht erfasst'}
+        </Entry>
+        <Entry term="Cookie-Auswahl">
+          {cookieChoiceLabel(response.cookie_consent)}
+          {response.cookie_consent_version ? ` (Version ${response.cookie_consent_version})` : null}
+        </Entry>
+        <Entry term="Angebot gewünscht">{yesNo(response.offer_info)}</Entry>
+      </dl>
+
+      <h3 className="mt-5 text-lg font-semibold text-slate-900">Antworten</h3>
+      {response.answers.length ? (
+        <dl className="mt-1 divide-y divide-slate-100">
+          {response.answers.map((answer) => (
+            <Entry
+              key={answer.id}
+              term={answer.questions?.question ?? `${answer.question_text} (Frage gelöscht)`}
+            >
+              {answer.answer || '–'}
+            </Entry>
+          ))}
+        </dl>
+      ) : (
+        <p className="mt-1 text-slate-700">Zu dieser Anfrage gibt es keine Antworten.</p>
+      )}
+    </section>
+  );
+}
+
+function Responses({ customerId }: { customerId: number }) {
+  const responses = useCustomerResponses(customerId);
+  if (responses.isPending) return <Loading>Antworten werden geladen …</Loading>;
+  if (responses.isError) return <LoadFailed what="Die Antworten" retry={responses.refetch} />;
+  if (responses.data.length === 0) {
+    return (
+      <p role="status" className="rounded-lg bg-white p-8 text-center text-slate-700 shadow">
+        Noch keine Antworten von diesem Kunden.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {responses.data.map((response) => (
+        <ResponseSection key={response.id} response={response} />
+      ))}
+    </div>
+  );
+}
+
+function BackLink() {
+  // Coming from the list, the way back restores its search, page and order.
+  const state = useLocation().state as { customersSearch?: unknown } | null;
+  const search = typeof state?.customersSearch === 'string' ? state.customersSearch : '';
+  return (
+    <Link
+      to={`${deskPaths.customers}${search}`}
+      className="mb-6 inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+    >
+      ← Zurück zu den Kunden
+    </Link>
+  );
+}
+
+const fullName = (customer: Customer) => `${customer.first_name} ${customer.last_name}`;
+
+function headingFor(customer: ReturnType<typeof useCustomer>, known: boolean): string {
+  if (!known || customer.data === null) return 'Kunde nicht gefunden';
+  return customer.data ? `Antworten von ${fullName(customer.data)}` : 'Antworten';
+}
+
+/** Everything a customer has sent, read only: staff edit only personal data (spec). */
 export function CustomerAnswersPage() {
-  const id = Number(useParams().id);
+  const idText = useParams().id ?? '';
+  const known = /^[1-9]\d{0,8}$/.test(idText);
+  const id = known ? Number(idText) : null;
+  const customer = useCustomer(id);
+
   return (
     <DeskScreen
-      heading="Antworten"
+      heading={headingFor(customer, known)}
       meta={{
         title: 'Antworten – Survey Desk',
         description:
           'Alle Anfragen eines Kunden mit Fragebogen, Datum, Quelle, Einwilligung und jeder Antwort.',
-        path: deskCustomerAnswersPath(id),
+        path: deskCustomerAnswersPath(id ?? 0),
       }}
-    />
+    >
+      <BackLink />
+      {id === null || customer.data === null ? (
+        <Alert tone="info">
+          Diesen Kunden gibt es nicht (mehr). Bitte wähle ihn in der Kundenliste aus.
+        </Alert>
+      ) : customer.isPending ? (
+        <Loading>Kunde wird geladen …</Loading>
+      ) : customer.isError ? (
+        <LoadFailed what="Die Kundendaten" retry={customer.refetch} />
+      ) : (
+        <Responses customerId={id} />
+      )}
+    </DeskScreen>
   );
 }

@@ -1,7 +1,137 @@
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useCustomerPage } from '../../api/desk-customers.ts';
+import { useMyRole } from '../../api/desk-staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { CustomerSidebar } from './customer-sidebar.tsx';
+import { CustomersPaginator } from './customers-paginator.tsx';
+import { CustomersTable } from './customers-table.tsx';
+import {
+  cycleSort,
+  normalizeSearch,
+  pageCount,
+  readCustomersView,
+  writeCustomersView,
+  type CustomersView,
+} from './customers-view.ts';
+
+/** How long typing may pause before the search runs. */
+const searchDelay = 300;
+
+/** The view as the address holds it, and a way to change it (a new history entry by default). */
+function useCustomersView() {
+  const [params, setParams] = useSearchParams();
+  const view = readCustomersView(params);
+  const change = (next: Partial<CustomersView>, options?: { replace?: boolean }) =>
+    setParams(writeCustomersView({ ...view, ...next }), options);
+  return [view, change] as const;
+}
+
+function SearchBox(props: { search: string; onSearch: (search: string) => void }) {
+  const id = useId();
+  const [typed, setTyped] = useState(props.search);
+  const { search, onSearch } = props;
+
+  // Back and forward change the address: the box follows unless it already means the same.
+  const [shown, setShown] = useState(search);
+  if (search !== shown) {
+    setShown(search);
+    if (normalizeSearch(typed) !== search) setTyped(search);
+  }
+
+  useEffect(() => {
+    const term = normalizeSearch(typed);
+    if (term === search) return;
+    const timer = setTimeout(() => onSearch(term), searchDelay);
+    return () => clearTimeout(timer);
+  }, [typed, search, onSearch]);
+
+  return (
+    <div className="mb-4 max-w-md" role="search">
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+        Suche
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        aria-describedby={`${id}-hinweis`}
+        className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+      />
+      <p id={`${id}-hinweis`} className="mt-1 text-sm text-slate-600">
+        Sucht in Vorname, Nachname, E-Mail und Ort.
+      </p>
+    </div>
+  );
+}
+
+function CustomersList() {
+  const [view, change] = useCustomersView();
+  const customers = useCustomerPage({
+    search: view.search,
+    page: view.page,
+    size: view.size,
+    sort: view.sort,
+  });
+  const total = customers.data?.total;
+  const pages = pageCount(total ?? 0, view.size);
+
+  // A page past the end (fewer customers than when the link was shared): show the last one.
+  const beyondEnd = total !== undefined && !customers.isPlaceholderData && view.page > pages;
+  useEffect(() => {
+    if (beyondEnd) change({ page: pages }, { replace: true });
+  });
+
+  const onSearch = (search: string) => change({ search, page: 1 }, { replace: true });
+
+  return (
+    <>
+      <SearchBox search={view.search} onSearch={onSearch} />
+      {customers.isPending ? (
+        <p role="status" className="p-8 text-center text-slate-600">
+          Kunden werden geladen …
+        </p>
+      ) : customers.isError ? (
+        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="mb-2">Die Kunden konnten nicht geladen werden.</p>
+          <Button variant="secondary" onClick={() => void customers.refetch()}>
+            Erneut versuchen
+          </Button>
+        </div>
+      ) : customers.data.rows.length === 0 && !beyondEnd ? (
+        <p role="status" className="rounded-lg bg-white p-8 text-center text-slate-700 shadow">
+          Keine Kunden gefunden
+        </p>
+      ) : (
+        <>
+          <CustomersTable
+            rows={customers.data.rows}
+            sort={view.sort}
+            busy={customers.isPlaceholderData}
+            onSort={(column) => change({ sort: cycleSort(view.sort, column), page: 1 })}
+            onDetails={(customer) => change({ selected: customer.id })}
+          />
+          <CustomersPaginator
+            page={Math.min(view.page, pages)}
+            pageCount={pages}
+            total={customers.data.total}
+            size={view.size}
+            onPage={(page) => change({ page })}
+            onSize={(size) => change({ size, page: 1 })}
+          />
+        </>
+      )}
+      <CustomerSidebar customerId={view.selected} onClose={() => change({ selected: null })} />
+    </>
+  );
+}
 
 export function CustomersPage() {
+  const role = useMyRole();
   return (
     <DeskScreen
       heading="Kunden Daten"
@@ -11,6 +141,17 @@ export function CustomersPage() {
           'Kundendaten durchsuchen und pflegen: alle Interessenten aus Fragebögen und Kontaktformularen mit ihren Kontaktdaten und Details in einer Tabelle.',
         path: deskPaths.customers,
       }}
-    />
+    >
+      {role.data === 'pending' ? (
+        // The desk's guard normally stops pending accounts first; the table must never pretend
+        // that an account without rights is looking at an empty customer list.
+        <Alert tone="info">
+          Dein Konto ist noch nicht freigeschaltet, deshalb siehst du keine Kundendaten. Bitte wende
+          dich an eine Administratorin oder einen Administrator.
+        </Alert>
+      ) : (
+        <CustomersList />
+      )}
+    </DeskScreen>
   );
 }

@@ -1,0 +1,200 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorCode } from './desk-staff.ts';
+import { useSupabase } from './supabase-context.ts';
+
+// The customers (table users) and their responses. Search, sort, paging and counting run in the
+// database: the desk never downloads the whole table (DESIGN: 100,000 customers).
+
+export interface Customer {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  adress: string | null;
+  postcode: string | null;
+  city: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The personal data staff may change; id and the timestamps stay the database's. */
+export type CustomerFields = Pick<
+  Customer,
+  'first_name' | 'last_name' | 'email' | 'phone' | 'adress' | 'postcode' | 'city'
+>;
+
+export const customerSortColumns = ['first_name', 'last_name', 'email', 'city', 'phone'] as const;
+export type CustomerSortColumn = (typeof customerSortColumns)[number];
+
+export interface CustomerSort {
+  column: CustomerSortColumn;
+  ascending: boolean;
+}
+
+export interface CustomerPageRequest {
+  /** Already trimmed and lower-cased; empty for every customer. */
+  search: string;
+  /** 1-based. */
+  page: number;
+  size: number;
+  sort: CustomerSort | null;
+}
+
+export interface CustomerPage {
+  rows: Customer[];
+  total: number;
+}
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  pages: () => [...customerKeys.all, 'page'] as const,
+  page: (request: CustomerPageRequest) => [...customerKeys.pages(), request] as const,
+  detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
+  responses: (id: number) => [...customerKeys.all, 'responses', id] as const,
+};
+
+/** PostgREST's answer to a range that starts past the last row (hosted Supabase). */
+const rangeNotSatisfiable = 'PGRST103';
+
+function customerQuery(supabase: SupabaseClient, search: string, head = false) {
+  return search
+    ? supabase.rpc('search_customers', { term: search }, { count: 'exact', head })
+    : supabase.from('users').select('*', { count: 'exact', head });
+}
+
+async function readCustomerPage(
+  supabase: SupabaseClient,
+  request: CustomerPageRequest,
+): Promise<CustomerPage> {
+  const from = (request.page - 1) * request.size;
+  let query = customerQuery(supabase, request.search);
+  // Without a chosen order the newest customers come first; id breaks ties so that a row never
+  // shows on two pages.
+  query = request.sort
+    ? query
+        .order(request.sort.column, { ascending: request.sort.ascending })
+        .order('id', { ascending: request.sort.ascending })
+    : query.order('created_at', { ascending: false }).order('id', { ascending: false });
+  const { data, count, error } = await query.range(from, from + request.size - 1);
+  if (error && errorCode(error) === rangeNotSatisfiable) {
+    // A shared link to a page that no longer exists: report the total, the screen moves back.
+    const counted = await customerQuery(supabase, request.search, true);
+    if (counted.error) throw counted.error;
+    return { rows: [], total: counted.count ?? 0 };
+  }
+  if (error) throw error;
+  const rows = (data ?? []) as Customer[];
+  return { rows, total: count ?? rows.length };
+}
+
+export function useCustomerPage(request: CustomerPageRequest) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: customerKeys.page(request),
+    queryFn: () => readCustomerPage(supabase, request),
+    // The table keeps the previous page while the next one loads instead of blanking.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomer(id: number | null) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: customerKeys.detail(id ?? 0),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('users')
+        .select('*')
+        .eq('id', id ?? 0)
+        .maybeSingle<Customer>();
+      if (error) throw error;
+      return data;
+    },
+    enabled: id !== null,
+  });
+}
+
+export function useUpdateCustomer() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, fields }: { id: number; fields: CustomerFields }) => {
+      const { data, error } = await supabase
+        .from('users')
+        .update(fields)
+        .eq('id', id)
+        .select()
+        .single<Customer>();
+      if (error) throw error;
+      return data;
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(customerKeys.detail(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: customerKeys.pages() });
+    },
+  });
+}
+
+export type ResponseSource = 'questionnaire' | 'kfz' | 'contact';
+export type ResponseChannel = 'web' | 'fair_tablet';
+
+export interface CustomerAnswer {
+  id: number;
+  answer: string;
+  /** The question's text when it was answered: kept when the question is deleted. */
+  question_text: string;
+  question_id: number | null;
+  questions: { question: string; sequence: number } | null;
+}
+
+export interface CustomerResponse {
+  id: number;
+  form_id: number;
+  source: ResponseSource;
+  channel: ResponseChannel;
+  create_date: string | null;
+  captured_at: string | null;
+  received_at: string;
+  offer_info: boolean | null;
+  terms_accepted: boolean | null;
+  data_processing_consent: boolean | null;
+  consent_version: string | null;
+  /** The visitor's cookie categories, e.g. 'necessary,statistics'. */
+  cookie_consent: string | null;
+  cookie_consent_version: string | null;
+  forms: { title: string } | null;
+  answers: CustomerAnswer[];
+}
+
+/**
+ * Answers in the questionnaire's current order; answers whose question was deleted follow, in the
+ * order they were given (answer id).
+ */
+export function orderAnswers(answers: readonly CustomerAnswer[]): CustomerAnswer[] {
+  const rank = (answer: CustomerAnswer) => answer.questions?.sequence ?? Number.POSITIVE_INFINITY;
+  return [...answers].sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+}
+
+const responseColumns =
+  'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, forms(title), answers(id, answer, question_text, question_id, questions(question, sequence))';
+
+/** Every response of one customer with its form and answers: one embedded PostgREST query. */
+export function useCustomerResponses(customerId: number) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: customerKeys.responses(customerId),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('responses')
+        .select(responseColumns)
+        .eq('user_id', customerId)
+        .order('received_at', { ascending: false })
+        .order('id', { ascending: false })
+        .overrideTypes<CustomerResponse[], { merge: false }>();
+      if (error) throw error;
+      return data.map((response) => ({ ...response, answers: orderAnswers(response.answers) }));
+    },
+  });
+}

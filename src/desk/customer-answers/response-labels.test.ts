@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { capturedDiffers, cookieChoiceLabel, sourceLabel, yesNo } from './response-labels.ts';
+
+describe('response labels', () => {
+  it('names the source and a fair tablet', () => {
+    expect(sourceLabel({ source: 'kfz', channel: 'web' })).toBe('KFZ-Rückruf');
+    expect(sourceLabel({ source: 'questionnaire', channel: 'fair_tablet' })).toBe(
+      'Fragebogen · Messe-Tablet',
+    );
+  });
+
+  it('names cookie categories as the banner does', () => {
+    expect(cookieChoiceLabel('necessary,statistics')).toBe('Unbedingt erforderlich, Statistik');
+    expect(cookieChoiceLabel(null)).toBe('Keine Auswahl übermittelt');
+  });
+
+  it('tells a missing consent value apart from a refused one', () => {
+    expect(yesNo(null)).toBe('Nicht erfasst');
+    expect(yesNo(false)).toBe('Nein');
+  });
+
+  it('shows capture and arrival only when they differ by a minute or more', () => {
+    const received_at = '2026-11-23T10:00:00Z';
+    expect(capturedDiffers({ captured_at: null, received_at })).toBe(false);
+    expect(capturedDiffers({ captured_at: '2026-11-23T09:59:30Z', received_at })).toBe(false);
+    expect(capturedDiffers({ captured_at: '2026-11-23T08:00:00Z', received_at })).toBe(true);
+  });
+});

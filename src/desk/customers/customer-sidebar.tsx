@@ -1,0 +1,282 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useCustomer, useUpdateCustomer, type Customer } from '../../api/desk-customers.ts';
+import { errorCode } from '../../api/desk-staff.ts';
+import { deskCustomerAnswersPath } from '../../domain/routes.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/form-fields.tsx';
+import {
+  customerFields,
+  customerFormInput,
+  customerFormSchema,
+  customerSavedMessage,
+  customerSaveProblem,
+  type CustomerFormInput,
+  type CustomerFormValues,
+} from './customer-form.ts';
+
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What the answers page's back link returns to: this list as it was. */
+export interface CustomersListState {
+  customersSearch: string;
+}
+
+type Leave = (leave: () => void) => void;
+
+function CustomerForm(props: {
+  customer: Customer;
+  onDirtyChange: (dirty: boolean) => void;
+  requestLeave: Leave;
+}) {
+  const { customer, onDirtyChange } = props;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const update = useUpdateCustomer();
+  const [outcome, setOutcome] = useState<{ saved: true } | { problem: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
+    resolver: zodResolver(customerFormSchema),
+    defaultValues: customerFormInput(customer),
+  });
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const submit = async (values: CustomerFormValues) => {
+    setOutcome(null);
+    try {
+      const saved = await update.mutateAsync({ id: customer.id, fields: customerFields(values) });
+      // The form shows the row as stored (e.g. the e-mail lower-cased by the rules).
+      reset(customerFormInput(saved));
+      setOutcome({ saved: true });
+    } catch (error) {
+      // The input stays; the message tells why (no customer data in the log).
+      const problem = customerSaveProblem(error);
+      if (errorCode(error) === '23505') setError('email', { message: problem });
+      setOutcome({ problem });
+    }
+  };
+
+  const answersPath = deskCustomerAnswersPath(customer.id);
+  const listState: CustomersListState = { customersSearch: location.search };
+
+  return (
+    <form
+      noValidate
+      aria-label="Kundendaten bearbeiten"
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="flex flex-col gap-4"
+    >
+      <TextField
+        label="Vorname"
+        autoComplete="off"
+        required
+        error={errors.first_name?.message}
+        {...register('first_name')}
+      />
+      <TextField
+        label="Nachname"
+        autoComplete="off"
+        required
+        error={errors.last_name?.message}
+        {...register('last_name')}
+      />
+      <TextField
+        label="E-Mail"
+        type="email"
+        autoComplete="off"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Telefonnummer"
+        type="tel"
+        autoComplete="off"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextField
+        label="Straße und Hausnummer"
+        autoComplete="off"
+        error={errors.adress?.message}
+        {...register('adress')}
+      />
+      <div className="grid grid-cols-[8rem_1fr] gap-4">
+        <TextField
+          label="PLZ"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.postcode?.message}
+          {...register('postcode')}
+        />
+        <TextField
+          label="Ort"
+          autoComplete="off"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+      </div>
+      <TextField
+        label="Angelegt am"
+        disabled
+        value={dateTime.format(new Date(customer.created_at))}
+        readOnly
+      />
+      {outcome && 'saved' in outcome && !isDirty ? (
+        <Alert tone="info">{customerSavedMessage}</Alert>
+      ) : null}
+      {outcome && 'problem' in outcome ? <Alert tone="error">{outcome.problem}</Alert> : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Speichern …' : 'Speichern'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => props.requestLeave(() => void navigate(answersPath, { state: listState }))}
+        >
+          Antworten
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CustomerDetails(props: {
+  id: number;
+  onDirtyChange: (dirty: boolean) => void;
+  requestLeave: Leave;
+}) {
+  const customer = useCustomer(props.id);
+  if (customer.isPending) {
+    return (
+      <p role="status" className="text-slate-700">
+        Kundendaten werden geladen …
+      </p>
+    );
+  }
+  if (customer.isError) {
+    return (
+      <div role="alert" className="text-red-900">
+        <p className="mb-2">Die Kundendaten konnten nicht geladen werden.</p>
+        <Button variant="secondary" onClick={() => void customer.refetch()}>
+          Erneut versuchen
+        </Button>
+      </div>
+    );
+  }
+  if (!customer.data) {
+    return (
+      <Alert tone="info">
+        Diesen Kunden gibt es nicht (mehr). Vielleicht wurde er gelöscht oder der Link ist veraltet.
+      </Alert>
+    );
+  }
+  return (
+    <CustomerForm
+      key={customer.data.id}
+      customer={customer.data}
+      onDirtyChange={props.onDirtyChange}
+      requestLeave={props.requestLeave}
+    />
+  );
+}
+
+function DiscardDialog(props: { open: boolean; onDiscard: () => void; onKeep: () => void }) {
+  return (
+    <Dialog open={props.open} onClose={props.onKeep} role="alertdialog" className="relative z-60">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
+          <DialogTitle as="h2" className="mb-3 text-xl font-bold text-slate-900">
+            Änderungen verwerfen?
+          </DialogTitle>
+          <Description className="mb-5 text-slate-800">
+            Du hast Änderungen an diesem Kunden noch nicht gespeichert. Wenn du fortfährst, gehen
+            sie verloren.
+          </Description>
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={props.onKeep} autoFocus>
+              Weiter bearbeiten
+            </Button>
+            <Button onClick={props.onDiscard}>Änderungen verwerfen</Button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * 'Kunden Details': a panel from the right with the customer's personal data. Closing with
+ * unsaved changes asks first, so an edit is never lost by a stray click or Escape.
+ */
+export function CustomerSidebar(props: { customerId: number | null; onClose: () => void }) {
+  // The panel keeps showing its customer while it slides out.
+  const [shownId, setShownId] = useState(props.customerId);
+  if (props.customerId !== null && props.customerId !== shownId) setShownId(props.customerId);
+  const [dirty, setDirty] = useState(false);
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
+
+  const requestLeave: Leave = (leave) => {
+    if (dirty) setPendingLeave(() => leave);
+    else leave();
+  };
+
+  return (
+    <Dialog
+      open={props.customerId !== null}
+      onClose={() => requestLeave(props.onClose)}
+      className="relative z-50"
+    >
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-900/30 transition-opacity duration-200 data-closed:opacity-0"
+      />
+      <div className="fixed inset-0 flex justify-end">
+        <DialogPanel
+          transition
+          className="flex h-full w-full max-w-md flex-col overflow-y-auto bg-white shadow-xl transition-transform duration-200 data-closed:translate-x-full"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+            <DialogTitle as="h2" className="text-xl font-bold text-slate-900">
+              Kunden Details
+            </DialogTitle>
+            <Button variant="ghost" onClick={() => requestLeave(props.onClose)}>
+              Schließen
+            </Button>
+          </div>
+          <div className="px-6 py-5">
+            {shownId !== null ? (
+              <CustomerDetails
+                key={shownId}
+                id={shownId}
+                onDirtyChange={setDirty}
+                requestLeave={requestLeave}
+              />
+            ) : null}
+          </div>
+          <DiscardDialog
+            open={pendingLeave !== null}
+            onKeep={() => setPendingLeave(null)}
+            onDiscard={() => {
+              const leave = pendingLeave;
+              setPendingLeave(null);
+              setDirty(false);
+              leave?.();
+            }}
+          />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import {
+  customerSortColumns,
+  type CustomerSort,
+  type CustomerSortColumn,
+} from '../../api/desk-customers.ts';
+
+// What the customers screen shows lives in the address (German names, like the routes), so a
+// reload or a shared link opens the same search, page, size, order and customer.
+
+export const pageSizes = [5, 10, 20] as const;
+export type PageSize = (typeof pageSizes)[number];
+export const defaultPageSize: PageSize = 10;
+
+export const viewParams = {
+  search: 'q',
+  page: 'seite',
+  size: 'anzahl',
+  sort: 'sortierung',
+  selected: 'id',
+} as const;
+
+export interface CustomersView {
+  /** Trimmed and lower-cased, as the database search takes it. */
+  search: string;
+  /** 1-based. */
+  page: number;
+  size: PageSize;
+  sort: CustomerSort | null;
+  /** The customer whose sidebar is open. */
+  selected: number | null;
+}
+
+/** The search as typed becomes the search as run: trimmed, lower-cased. */
+export const normalizeSearch = (typed: string): string => typed.trim().toLowerCase();
+
+const positiveInteger = (text: string | null): number | null =>
+  text !== null && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
+
+function readSort(text: string | null): CustomerSort | null {
+  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text ?? '');
+  if (!match || !customerSortColumns.includes(match[1] as CustomerSortColumn)) return null;
+  return { column: match[1] as CustomerSortColumn, ascending: match[2] === 'asc' };
+}
+
+/** Reads the view from the address; anything malformed falls back to the default. */
+export function readCustomersView(params: URLSearchParams): CustomersView {
+  const size = positiveInteger(params.get(viewParams.size));
+  return {
+    search: normalizeSearch(params.get(viewParams.search) ?? ''),
+    page: positiveInteger(params.get(viewParams.page)) ?? 1,
+    size: pageSizes.find((allowed) => allowed === size) ?? defaultPageSize,
+    sort: readSort(params.get(viewParams.sort)),
+    selected: positiveInteger(params.get(viewParams.selected)),
+  };
+}
+
+/** The address of a view; defaults are left out so the plain list keeps its plain address. */
+export function writeCustomersView(view: CustomersView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.search) params.set(viewParams.search, view.search);
+  if (view.page > 1) params.set(viewParams.page, String(view.page));
+  if (view.size !== defaultPageSize) params.set(viewParams.size, String(view.size));
+  if (view.sort) {
+    params.set(viewParams.sort, `${view.sort.column}.${view.sort.ascending ? 'asc' : 'desc'}`);
+  }
+  if (view.selected !== null) params.set(viewParams.selected, String(view.selected));
+  return params;
+}
+
+/** A header click: ascending, then descending, then no order (the spec's cycle). */
+export function cycleSort(
+  current: CustomerSort | null,
+  column: CustomerSortColumn,
+): CustomerSort | null {
+  if (current?.column !== column) return { column, ascending: true };
+  return current.ascending ? { column, ascending: false } : null;
+}
+
+export const pageCount = (total: number, size: number): number =>
+  Math.max(1, Math.ceil(total / size));
