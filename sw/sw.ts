@@ -11,6 +11,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { hubConnection } from '../src/api/hub-connection.ts';
 import { formQuestionsPathPattern, gatewayPrefixes, isServerPath } from '../src/domain/routes.ts';
 import { outboxSyncTag } from '../src/offline/background-sync.ts';
+import { documentCacheName } from '../src/offline/document-cache.ts';
 import { getSetting, openOfflineDb } from '../src/offline/outbox-db.ts';
 import { syncOutboxWhenFree } from '../src/offline/sync-engine.ts';
 
@@ -48,7 +49,9 @@ registerRoute(
   }),
 );
 
-// Offer documents (storage) and form images: they rarely change, and must open at the fair.
+// Offer documents (storage) and form images: they must open at the fair. Cache first is safe:
+// every upload gets an object name of its own (documentObjectName), so an address never changes
+// content. The page also warms a form's document into this cache (keepDocumentOffline).
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
@@ -56,7 +59,7 @@ registerRoute(
       url.pathname.startsWith(`${gatewayPrefixes.storage}/object/public/`)) &&
     request.destination !== 'image',
   new CacheFirst({
-    cacheName: 'dokumente',
+    cacheName: documentCacheName,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 30 * 24 * 60 * 60 }),

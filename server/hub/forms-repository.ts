@@ -20,10 +20,12 @@ export interface QuestionRow {
   required: boolean;
   information: string | null;
   custome_description: string | null;
+  /** A stable role a flow relies on ('tabaluga_child_dates' ...), null for most questions. */
+  key: string | null;
 }
 
 const questionColumns = `id, form_id, sequence, type, question, options, "multipleAnswers", required,
-  information, custome_description`;
+  information, custome_description, key`;
 
 export async function listForms(db: Queryable): Promise<FormRow[]> {
   const result = await db.query<FormRow>(

@@ -8,11 +8,17 @@ describe('forms API', () => {
   });
   afterAll(() => hub.close());
 
-  it('returns the seeded questions of a form as an array in sequence order', async () => {
-    await hub.db.query('update public.questions set sequence = 9 where id = 1');
+  interface QuestionsReply {
+    data: { id: number; sequence: number; question: string; key: string | null }[];
+    form: { id: number; title: string; document_url: string | null };
+  }
+
+  it('returns the seeded questions of a form in sequence order, with the form', async () => {
+    await hub.db.query('update public.questions set sequence = 3 where id = 1');
     const res = await hub.app.inject({ method: 'GET', url: '/api/forms/1/questions' });
     expect(res.statusCode).toBe(200);
-    const questions = res.json() as { id: number; sequence: number; question: string }[];
+    const { data: questions, form } = res.json() as QuestionsReply;
+    expect(form).toEqual({ id: 1, title: 'Tabaluga', document_url: null });
     expect(questions.map((q) => q.id)).toEqual([2, 3, 1]);
     expect(questions[2]).toMatchObject({
       question: 'Wie viele Kinder möchten Sie absichern?',
@@ -23,9 +29,61 @@ describe('forms API', () => {
     await hub.db.query('update public.questions set sequence = 1 where id = 1');
   });
 
+  it('names the Tabaluga questions the flow depends on by their stable keys', async () => {
+    const res = await hub.app.inject({ method: 'GET', url: '/api/forms/1/questions' });
+    const { data } = res.json() as QuestionsReply;
+    expect(Object.fromEntries(data.map((q) => [q.id, q.key]))).toEqual({
+      1: 'tabaluga_child_count',
+      2: 'tabaluga_child_dates',
+      3: 'tabaluga_offer_amount',
+    });
+    const pkv = (await hub.app.inject({ method: 'GET', url: '/api/forms/2/questions' })).json();
+    expect((pkv as QuestionsReply).data.every((q) => q.key === null)).toBe(true);
+  });
+
+  it("serves an edit at once, and the form's document as its public storage address", async () => {
+    await hub.db.query(
+      `update public.forms set document = 'forms/2/1234-Angebot.pdf' where id = 2`,
+    );
+    await hub.db.query(`update public.questions set question = 'Geändert?' where id = 4`);
+    try {
+      const res = await hub.app.inject({ method: 'GET', url: '/api/forms/2/questions' });
+      expect(res.headers['cache-control']).toBe('no-store');
+      const { data, form } = res.json() as QuestionsReply;
+      expect(data[0]!.question).toBe('Geändert?');
+      expect(form.document_url).toBe(
+        '/storage/v1/object/public/documents/forms/2/1234-Angebot.pdf',
+      );
+      const single = await hub.app.inject({ method: 'GET', url: '/api/forms/2' });
+      expect(single.json()).toMatchObject({
+        document: 'forms/2/1234-Angebot.pdf',
+        document_url: form.document_url,
+      });
+    } finally {
+      await hub.db.query('update public.forms set document = null where id = 2');
+      await hub.db.query(
+        `update public.questions set question = 'Wie sind Sie derzeit beschäftigt?' where id = 4`,
+      );
+    }
+  });
+
+  it('answers a form without questions with an empty list, not a 404', async () => {
+    const created = await hub.db.query<{ id: number }>(
+      `insert into public.forms (title, description) values ('Leer', 'Noch ohne Fragen') returning id`,
+    );
+    const id = created.rows[0]!.id;
+    try {
+      const res = await hub.app.inject({ method: 'GET', url: `/api/forms/${id}/questions` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: [], form: { id, title: 'Leer', document_url: null } });
+    } finally {
+      await hub.db.query('delete from public.forms where id = $1', [id]);
+    }
+  });
+
   it('seeds the PKV form with multiple-choice, multi-select and input questions', async () => {
     const res = await hub.app.inject({ method: 'GET', url: '/api/forms/2/questions' });
-    const questions = res.json() as { type: string; multipleAnswers: boolean }[];
+    const questions = (res.json() as { data: { type: string; multipleAnswers: boolean }[] }).data;
     expect(questions.length).toBeGreaterThanOrEqual(6);
     expect(questions.some((q) => q.type === 'input')).toBe(true);
     expect(questions.some((q) => q.type === 'multiple-choice' && q.multipleAnswers)).toBe(true);

@@ -29,6 +29,11 @@ export const hubArea: FastifyPluginAsyncZod<HubAreaOptions> = async (
   hub.setErrorHandler(hubErrorHandler);
   hub.setNotFoundHandler(sendHubNotFound);
   claimPrefix(hub);
+  // Staff edit questionnaires at any time and leads are personal data: no browser or proxy cache
+  // may answer for the hub. (The service worker keeps its own network-first copy for offline.)
+  hub.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 
   hub.get('/health', async () => {
     await db.query('select 1');

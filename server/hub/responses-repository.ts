@@ -97,14 +97,14 @@ async function insertSubmission(
   const fullName = `${s.first_name} ${s.last_name}`;
   const inserted = await tx.query<{ id: number }>(
     `insert into public.responses (
-       client_id, payload_hash, form_id, user_id, source,
+       client_id, payload_hash, form_id, user_id, source, channel,
        first_name, last_name, email, phone, adress, postcode, city,
        salutation, title, birthdate, call_time, existing_customer, message,
        offer_info, terms_accepted, data_processing_consent, consent_version,
        create_date, changed_date, create_user, changed_user, captured_at,
        cookie_consent, cookie_consent_version)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-       $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)
+       $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30)
      on conflict (client_id) do nothing
      returning id`,
     [
@@ -113,6 +113,7 @@ async function insertSubmission(
       s.form_id,
       user.rows[0]!.id,
       s.source,
+      s.channel ?? 'web',
       s.first_name,
       s.last_name,
       s.email,
@@ -152,16 +153,18 @@ async function insertSubmission(
   return { kind: 'created', id: responseId };
 }
 
-const responseColumns = `r.id, r.client_id, r.form_id, r.user_id, r.source, r.first_name,
+const responseColumns = `r.id, r.client_id, r.form_id, r.user_id, r.source, r.channel, r.first_name,
   r.last_name, r.email, r.phone, r.adress, r.postcode, r.city, r.salutation, r.title, r.birthdate,
   r.call_time, r.existing_customer, r.message, r.offer_info, r.terms_accepted,
   r.data_processing_consent, r.consent_version, r.create_date, r.changed_date, r.create_user,
   r.changed_user, r.captured_at, r.received_at, r.cookie_consent, r.cookie_consent_version`;
 
+// The question's text as the visitor answered it: the question may since have been edited or
+// deleted (question_id null); answers of deleted questions come last, in the order stored.
 const answersJson = `coalesce((
-    select json_agg(json_build_object('question_id', a.question_id, 'question', q.question,
-      'answer', a.answer) order by q.sequence, q.id)
-    from public.answers a join public.questions q on q.id = a.question_id
+    select json_agg(json_build_object('question_id', a.question_id, 'question', a.question_text,
+      'answer', a.answer) order by q.sequence nulls last, a.id)
+    from public.answers a left join public.questions q on q.id = a.question_id
     where a.response_id = r.id), '[]'::json) as answers`;
 
 export async function findResponse(db: Queryable, id: number) {

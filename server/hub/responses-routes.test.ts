@@ -209,6 +209,31 @@ describe('responses API', () => {
     });
   });
 
+  it("records the channel: 'fair_tablet' from a kiosk tablet, 'web' when left out", async () => {
+    const channelOf = async (id: number) =>
+      (
+        await hub.db.query<{ channel: string }>(
+          'select channel from public.responses where id = $1',
+          [id],
+        )
+      ).rows[0]!.channel;
+    const fair = questionnaireLead({ channel: 'fair_tablet' });
+    const plain = questionnaireLead();
+    const fairRes = await post(fair);
+    const plainRes = await post(plain);
+    expect(await channelOf(fairRes.json().id)).toBe('fair_tablet');
+    expect(await channelOf(plainRes.json().id)).toBe('web');
+    // Resends stay duplicates, with the channel and without one (leads queued before channels).
+    expect((await expectNothingWritten(() => post(fair))).json().status).toBe('duplicate');
+    expect((await expectNothingWritten(() => post(plain))).json().status).toBe('duplicate');
+    const other = await expectNothingWritten(() => post({ ...plain, channel: 'fair_tablet' }));
+    expect(other.statusCode).toBe(409);
+    const bad = await expectNothingWritten(() =>
+      post(questionnaireLead({ channel: 'messestand' })),
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers a filled honeypot as if stored, and stores nothing', async () => {
     const res = await expectNothingWritten(() =>
       post(questionnaireLead({ website: 'https://spam.example' })),
@@ -299,6 +324,43 @@ describe('responses API', () => {
         'Zwei',
         '2019-05-01, 2021-09-14',
         '50 €',
+      ]);
+    });
+
+    it('keeps an answer with the question text it was given under, after edit and delete', async () => {
+      const added = await hub.db.query<{ id: number }>(
+        `insert into public.questions (form_id, sequence, type, question, options)
+         values (1, 4, 'input', 'Noch etwas?', '{}') returning id`,
+      );
+      const questionId = added.rows[0]!.id;
+      const lead = questionnaireLead();
+      const created = await post({
+        ...lead,
+        answers: [...lead.answers, { question_id: questionId, answer: 'Ja' }],
+      });
+      expect(created.statusCode).toBe(201);
+      await hub.db.query(`update public.questions set question = 'Geändert?' where id = $1`, [
+        questionId,
+      ]);
+      await hub.db.query('delete from public.questions where id = $1', [questionId]);
+      const res = await hub.app.inject({
+        method: 'GET',
+        url: `/api/responses/${created.json().id as number}`,
+        headers: { authorization: `Bearer ${await hubToken()}` },
+      });
+      expect(res.json().answers).toEqual([
+        { question_id: 1, question: 'Wie viele Kinder möchten Sie absichern?', answer: 'Zwei' },
+        {
+          question_id: 2,
+          question: 'Wann sind Ihre Kinder geboren?',
+          answer: '2019-05-01, 2021-09-14',
+        },
+        {
+          question_id: 3,
+          question: 'Welchen monatlichen Betrag möchten Sie pro Kind sparen?',
+          answer: '50 €',
+        },
+        { question_id: null, question: 'Noch etwas?', answer: 'Ja' },
       ]);
     });
 

@@ -1,18 +1,31 @@
-import { questionListSchema, type Question } from '../domain/questionnaire.ts';
+import {
+  questionnaireDefinitionSchema,
+  type QuestionnaireDefinition,
+} from '../domain/questionnaire.ts';
 import { formQuestionsPath } from '../domain/routes.ts';
 import { callHub, HubError, type HubConnection } from './hub-client.ts';
 
-/** `GET /api/forms/:id/questions`. Throws a HubError when the hub gives no list of questions. */
-export async function fetchQuestions(
+/**
+ * `GET /api/forms/:id/questions`: the questions and the form's document. Throws a HubError when
+ * the hub gives no questionnaire.
+ */
+export async function fetchQuestionnaire(
   hub: HubConnection,
   formId: number,
   options: { signal?: AbortSignal | undefined; timeoutMs: number },
-): Promise<Question[]> {
+): Promise<QuestionnaireDefinition> {
   const reply = await callHub(
     hub,
     { path: formQuestionsPath(formId), ...options },
-    questionListSchema,
+    questionnaireDefinitionSchema,
   );
   if (!reply.ok) throw new HubError(reply.failure);
-  return reply.data;
+  // The hub names the document below its own address, which need not be the page's.
+  const { documentUrl } = reply.data;
+  return {
+    ...reply.data,
+    documentUrl: documentUrl?.startsWith('/')
+      ? `${hub.hubUrl.replace(/\/+$/, '')}${documentUrl}`
+      : documentUrl,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchQuestions } from './get-questions.ts';
+import { fetchQuestionnaire } from './get-questions.ts';
 import { HubError, type HubConnection } from './hub-client.ts';
 import type { HubFailure } from './hub-failure.ts';
 import { postBatch } from './post-batch.ts';
@@ -195,7 +195,7 @@ function hubAnswering(reply: () => Response | Promise<Response>): HubConnection 
 
 describe('one judgement of hub failures, for every call', () => {
   it.each(cases)('$name: the questions fetch', async ({ reply, failure }) => {
-    const error = await fetchQuestions(hubAnswering(reply), 1, { timeoutMs }).catch(
+    const error = await fetchQuestionnaire(hubAnswering(reply), 1, { timeoutMs }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(HubError);

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseSubmission, submissionContentKey } from './submission.ts';
 import {
+  answerByKey,
   buildAnswerPayload,
   buildQuestionnaireSubmission,
   childCount,
   CONSENT_VERSION,
   inputPlaceholder,
+  questionKeys,
   questionListSchema,
+  questionnaireDefinitionSchema,
   tabalugaOfferPdf,
   type Question,
 } from './questionnaire.ts';
@@ -62,6 +65,47 @@ describe('questions from the hub', () => {
     expect(inputPlaceholder({ ...dates!, options: ['z. B. 1985'] })).toBe('z. B. 1985');
   });
 
+  it('reads the stable key, null when a question has none or the hub sends none', () => {
+    const [count, dates] = questionListSchema.parse([
+      { ...hubQuestions[1], key: 'tabaluga_child_count' },
+      { ...hubQuestions[2], key: null },
+    ]);
+    expect(count!.key).toBe('tabaluga_child_count');
+    expect(dates!.key).toBeNull();
+    expect(questionListSchema.parse(hubQuestions)[0]!.key).toBeNull();
+  });
+
+  it("takes the form's document from the hub's object, none from a bare list", () => {
+    const url = '/storage/v1/object/public/documents/forms/2/abc-Angebot.pdf';
+    const withDocument = questionnaireDefinitionSchema.parse({
+      data: hubQuestions,
+      form: { id: 1, title: 'Tabaluga', document_url: url },
+    });
+    expect(withDocument.documentUrl).toBe(url);
+    expect(withDocument.questions.map((q) => q.id)).toEqual([1, 2, 3]);
+    expect(questionnaireDefinitionSchema.parse(hubQuestions).documentUrl).toBeNull();
+    expect(
+      questionnaireDefinitionSchema.parse({ data: hubQuestions, form: { document_url: null } })
+        .documentUrl,
+    ).toBeNull();
+  });
+
+  it('links no document address that is neither this origin nor http(s)', () => {
+    for (const bad of ['javascript:alert(1)', '//fremd.example/x.pdf', 'data:application/pdf,x']) {
+      const parsed = questionnaireDefinitionSchema.parse({
+        data: hubQuestions,
+        form: { document_url: bad },
+      });
+      expect(parsed.documentUrl).toBeNull();
+    }
+    expect(
+      questionnaireDefinitionSchema.parse({
+        data: [],
+        form: { document_url: 'https://cdn.example.de/angebot.pdf' },
+      }).documentUrl,
+    ).toBe('https://cdn.example.de/angebot.pdf');
+  });
+
   it('refuses a question of an unknown type', () => {
     expect(questionListSchema.safeParse([{ ...hubQuestions[0], type: 'slider' }]).success).toBe(
       false,
@@ -88,6 +132,30 @@ describe('Tabaluga rules', () => {
     [undefined, '/universa/tabaluga/angebot-150.pdf'],
   ])('third answer %s picks %s', (answer, pdf) => {
     expect(tabalugaOfferPdf(answer)).toBe(pdf);
+  });
+});
+
+describe('questions found by key', () => {
+  // Form 1 after staff added a question first and moved the amount before the dates.
+  const edited = questionListSchema.parse([
+    { id: 11, sequence: 1, type: 'input', question: 'Neu?', options: {} },
+    { ...hubQuestions[1], sequence: 2, key: questionKeys.childCount },
+    { ...hubQuestions[0], sequence: 3, key: questionKeys.offerAmount },
+    { ...hubQuestions[2], sequence: 4, key: questionKeys.childDates },
+  ]);
+  const answers = { 11: 'x', 1: 'Zwei', 3: '50 €', 2: ['2020-01-01'] };
+
+  it('answers by role wherever the question now stands', () => {
+    expect(answerByKey(edited, answers, questionKeys.childCount)).toBe('Zwei');
+    expect(answerByKey(edited, answers, questionKeys.offerAmount)).toBe('50 €');
+    expect(tabalugaOfferPdf(answerByKey(edited, answers, questionKeys.offerAmount))).toBe(
+      '/universa/tabaluga/angebot-50.pdf',
+    );
+  });
+
+  it('answers nothing for a role no question has (a questionnaire made in the desk)', () => {
+    const plain = edited.map((q) => ({ ...q, key: null }));
+    expect(answerByKey(plain, answers, questionKeys.childCount)).toBeUndefined();
   });
 });
 

@@ -7,9 +7,18 @@ export const PKV_FORM_ID = 2;
 
 // The form id as an address carries it is checked where the addresses live.
 export { isFormIdText } from './routes.ts';
-/** The spec shows the children's date inputs for the question whose id is 2. */
-export const CHILD_DATES_QUESTION_ID = 2;
 export const MAX_CHILDREN = 3;
+
+/**
+ * Roles of the questions the Tabaluga flow depends on (questions.key). Staff may add, edit and
+ * reorder questions of form 1; the flow finds these by key, never by id or position.
+ */
+export const questionKeys = {
+  childCount: 'tabaluga_child_count',
+  childDates: 'tabaluga_child_dates',
+  offerAmount: 'tabaluga_offer_amount',
+} as const;
+export type QuestionKey = (typeof questionKeys)[keyof typeof questionKeys];
 
 /** Which text of the consent checkboxes the visitor saw; stored with every lead. */
 export const CONSENT_VERSION = '2026-11-22';
@@ -43,14 +52,55 @@ export const questionSchema = z.object({
     .string()
     .nullish()
     .transform((v) => v ?? ''),
+  /** A stable role (questionKeys), or null for an ordinary question. */
+  key: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type Question = z.output<typeof questionSchema>;
+
+const bySequence = (questions: Question[]) =>
+  [...questions].sort((a, b) => a.sequence - b.sequence || a.id - b.id);
 
 /** The hub answers with an array, or with an object whose `data` field is the array. */
 export const questionListSchema = z
   .union([z.array(questionSchema), z.object({ data: z.array(questionSchema) })])
   .transform((value) => (Array.isArray(value) ? value : value.data))
-  .transform((questions) => [...questions].sort((a, b) => a.sequence - b.sequence || a.id - b.id));
+  .transform(bySequence);
+
+/** A questionnaire as the visitor gets it: its questions and the form's document, if any. */
+export interface QuestionnaireDefinition {
+  questions: Question[];
+  /** Where the form's uploaded document (offer PDF) downloads; null without one. */
+  documentUrl: string | null;
+}
+
+/** A document address the page may link: below this origin, or http(s). */
+const documentUrlSchema = z
+  .string()
+  .refine((url) => /^(\/(?!\/)|https?:\/\/)/.test(url))
+  .nullish()
+  .catch(null)
+  .transform((v) => v ?? null);
+
+/**
+ * `GET /api/forms/:id/questions`: `{ data: [...], form: { id, title, document_url } }`, or, from an
+ * older hub or device copy, the questions alone.
+ */
+export const questionnaireDefinitionSchema = z
+  .union([
+    z.array(questionSchema),
+    z.object({
+      data: z.array(questionSchema),
+      form: z.object({ document_url: documentUrlSchema }).nullish(),
+    }),
+  ])
+  .transform((value): QuestionnaireDefinition =>
+    Array.isArray(value)
+      ? { questions: bySequence(value), documentUrl: null }
+      : { questions: bySequence(value.data), documentUrl: value.form?.document_url ?? null },
+  );
 
 /** A question's answer while the visitor works: text, or a list for multi-select and dates. */
 export type AnswerValue = string | string[];
@@ -72,9 +122,13 @@ export function childCount(answer: AnswerValue | undefined): number {
   }
 }
 
-/** The answer of the question at `index` in sequence order. */
-export function answerAt(questions: Question[], answers: Answers, index: number) {
-  const question = questions[index];
+/** The answer to the question with this role, wherever staff have moved it. */
+export function answerByKey(
+  questions: Question[],
+  answers: Answers,
+  key: QuestionKey,
+): AnswerValue | undefined {
+  const question = questions.find((q) => q.key === key);
   return question ? answers[question.id] : undefined;
 }
 
@@ -90,15 +144,15 @@ export const tabalugaDocuments = {
 
 export const pkvDocuments = {
   info: '/universa/pkv/info.pdf',
-  /** Static sample until form 2's document is served from storage. */
+  /** The bundled sample, offered while form 2 has no uploaded document. */
   offer: '/universa/pkv/angebot.pdf',
 } as const;
 
 type OfferAmount = keyof typeof tabalugaDocuments.offers;
 
-/** The Tabaluga offer PDF picked by the third answer (25, 50, 100, 150 €); 150 € otherwise. */
-export function tabalugaOfferPdf(thirdAnswer: AnswerValue | undefined): string {
-  const amount = Number(/\d+/.exec(String(thirdAnswer ?? ''))?.[0]);
+/** The Tabaluga sample offer picked by the amount answer (25, 50, 100, 150 €); 150 € otherwise. */
+export function tabalugaOfferPdf(amountAnswer: AnswerValue | undefined): string {
+  const amount = Number(/\d+/.exec(String(amountAnswer ?? ''))?.[0]);
   const known = amount in tabalugaDocuments.offers ? (amount as OfferAmount) : 150;
   return tabalugaDocuments.offers[known];
 }

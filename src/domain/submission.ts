@@ -9,6 +9,10 @@ import {
 export const submissionSources = ['questionnaire', 'kfz', 'contact'] as const;
 export type SubmissionSource = (typeof submissionSources)[number];
 
+/** Where a lead was captured: the website, or the agent's tablet in kiosk mode at a fair. */
+export const leadChannels = ['web', 'fair_tablet'] as const;
+export type LeadChannel = (typeof leadChannels)[number];
+
 /** Limits shared by the hub and the outbox, so the device never queues what the hub refuses. */
 export const submissionLimits = {
   maxBodyBytes: 64 * 1024,
@@ -31,6 +35,9 @@ export const submissionEnvelopeSchema = z.object({
   client_id: z.uuid(),
   form_id: z.number().int().positive(),
   source: z.enum(submissionSources),
+  // Left out, it is 'web' when stored. No default here: a lead queued before channels existed
+  // must hash as it did, so its resend stays a duplicate rather than a conflict.
+  channel: z.enum(leadChannels).optional(),
   answers: z
     .array(answerSchema)
     .max(submissionLimits.maxAnswers)

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadQuestions } from './definitions.ts';
+import { loadQuestionnaire } from './definitions.ts';
 import { offlineDb } from './offline-db.ts';
 import { putDefinition } from './outbox-db.ts';
 
@@ -39,14 +39,41 @@ async function storeOnDevice(formId: number, text: string) {
   });
 }
 
-describe('loadQuestions: the hub first, the device copy when the hub is not reached', () => {
+describe('loadQuestionnaire: the hub first, the device copy when the hub is not reached', () => {
   it("takes the hub's questions and keeps them on the device", async () => {
     const formId = nextFormId++;
     hubAnswers(() => json([question]));
-    expect(await loadQuestions(formId)).toMatchObject([{ question: 'Wie heißen Sie?' }]);
+    expect(await loadQuestionnaire(formId)).toMatchObject({
+      questions: [{ question: 'Wie heißen Sie?' }],
+      documentUrl: null,
+    });
 
     hubAnswers(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await loadQuestions(formId)).toMatchObject([{ question: 'Wie heißen Sie?' }]);
+    expect(await loadQuestionnaire(formId)).toMatchObject({
+      questions: [{ question: 'Wie heißen Sie?' }],
+    });
+  });
+
+  it("keeps the form's document with the questions, for the finish screen offline", async () => {
+    const formId = nextFormId++;
+    const documentUrl = '/storage/v1/object/public/documents/forms/7/abc-Angebot.pdf';
+    hubAnswers(() =>
+      json({ data: [question], form: { id: formId, title: 'Neu', document_url: documentUrl } }),
+    );
+    expect(await loadQuestionnaire(formId)).toEqual({
+      questions: [expect.objectContaining({ question: 'Wie heißen Sie?', key: null })],
+      documentUrl,
+    });
+
+    hubAnswers(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect((await loadQuestionnaire(formId)).documentUrl).toBe(documentUrl);
+  });
+
+  it('serves an edit made online the next time, over the older device copy', async () => {
+    const formId = nextFormId++;
+    await storeOnDevice(formId, 'Alte Fassung');
+    hubAnswers(() => json({ data: [{ ...question, question: 'Neue Fassung' }], form: null }));
+    expect((await loadQuestionnaire(formId)).questions[0]!.question).toBe('Neue Fassung');
   });
 
   it.each([
@@ -58,12 +85,15 @@ describe('loadQuestions: the hub first, the device copy when the hub is not reac
     const formId = nextFormId++;
     await storeOnDevice(formId, 'Vom Gerät');
     hubAnswers(reply);
-    expect(await loadQuestions(formId)).toMatchObject([{ question: 'Vom Gerät' }]);
+    expect(await loadQuestionnaire(formId)).toMatchObject({
+      questions: [{ question: 'Vom Gerät' }],
+      documentUrl: null,
+    });
   });
 
   it('says what happened and that the device has no copy', async () => {
     hubAnswers(() => new Response('', { status: 502 }));
-    await expect(loadQuestions(nextFormId++)).rejects.toThrow(
+    await expect(loadQuestionnaire(nextFormId++)).rejects.toThrow(
       'Der Server ist gerade nicht erreichbar. Dieser Fragebogen ist auf diesem Gerät noch nicht gespeichert. Bitte öffnen Sie ihn einmal mit Internetverbindung.',
     );
   });
@@ -77,6 +107,6 @@ describe('loadQuestions: the hub first, the device copy when the hub is not reac
         404,
       ),
     );
-    await expect(loadQuestions(formId)).rejects.toThrow(`Fragebogen ${formId} gibt es nicht.`);
+    await expect(loadQuestionnaire(formId)).rejects.toThrow(`Fragebogen ${formId} gibt es nicht.`);
   });
 });

@@ -1,14 +1,15 @@
-import { fetchQuestions } from '../api/get-questions.ts';
+import { fetchQuestionnaire } from '../api/get-questions.ts';
 import { HubError } from '../api/hub-client.ts';
 import { hubConnection } from '../api/hub-connection.ts';
 import { hubFailure, transientFailureKinds } from '../api/hub-failure.ts';
 import {
   PKV_FORM_ID,
-  questionListSchema,
+  questionnaireDefinitionSchema,
   TABALUGA_FORM_ID,
-  type Question,
+  type QuestionnaireDefinition,
 } from '../domain/questionnaire.ts';
 import { readDeviceSetting } from './device-settings.ts';
+import { keepDocumentOffline } from './document-cache.ts';
 import { offlineDb } from './offline-db.ts';
 import { getDefinition, putDefinition } from './outbox-db.ts';
 
@@ -18,31 +19,41 @@ const NETWORK_TIMEOUT_MS = 5_000;
 const notOnDevice =
   'Dieser Fragebogen ist auf diesem Gerät noch nicht gespeichert. Bitte öffnen Sie ihn einmal mit Internetverbindung.';
 
-async function fromDevice(formId: number): Promise<Question[] | undefined> {
+async function fromDevice(formId: number): Promise<QuestionnaireDefinition | undefined> {
   const stored = await getDefinition(offlineDb(), formId).catch(() => undefined);
   if (!stored) return undefined;
-  const parsed = questionListSchema.safeParse(stored.questions);
+  const parsed = questionnaireDefinitionSchema.safeParse({
+    data: stored.questions,
+    form: { document_url: stored.document_url },
+  });
   return parsed.success ? parsed.data : undefined;
 }
 
-async function fromNetwork(formId: number, signal?: AbortSignal): Promise<Question[]> {
-  const questions = await fetchQuestions(hubConnection(), formId, {
+async function fromNetwork(formId: number, signal?: AbortSignal): Promise<QuestionnaireDefinition> {
+  const definition = await fetchQuestionnaire(hubConnection(), formId, {
     signal,
     timeoutMs: NETWORK_TIMEOUT_MS,
   });
   await putDefinition(offlineDb(), {
     form_id: formId,
-    questions,
+    questions: definition.questions,
+    document_url: definition.documentUrl,
     fetched_at: Date.now(),
   }).catch(() => undefined);
-  return questions;
+  if (definition.documentUrl)
+    void keepDocumentOffline(definition.documentUrl).catch(() => undefined);
+  return definition;
 }
 
 /**
- * A questionnaire's questions: from the hub when it answers (and kept on the device), else the
- * copy on the device. With 'Offline simulieren' on, only the device copy, as in a real outage.
+ * A questionnaire's questions and document: from the hub when it answers (and kept on the
+ * device, the document too), else the copy on the device. With 'Offline simulieren' on, only the
+ * device copy, as in a real outage.
  */
-export async function loadQuestions(formId: number, signal?: AbortSignal): Promise<Question[]> {
+export async function loadQuestionnaire(
+  formId: number,
+  signal?: AbortSignal,
+): Promise<QuestionnaireDefinition> {
   if (readDeviceSetting('simulateOffline')) {
     const stored = await fromDevice(formId);
     if (stored) return stored;

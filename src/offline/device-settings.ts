@@ -2,6 +2,7 @@
 // the offline simulation. Kept in localStorage because screens read them while rendering, and
 // they are strictly necessary for the service the operator set the device up for.
 
+import type { LeadChannel } from '../domain/submission.ts';
 import { offlineDb } from './offline-db.ts';
 import { putSetting } from './outbox-db.ts';
 
@@ -53,4 +54,9 @@ export function subscribeDeviceSettings(listener: () => void): () => void {
     listeners.delete(listener);
     globalThis.removeEventListener?.('storage', onStorage);
   };
+}
+
+/** Where this device captures leads: kiosk mode means the agent's tablet at a fair. */
+export function leadChannel(): LeadChannel {
+  return readDeviceSetting('kiosk') ? 'fair_tablet' : 'web';
 }

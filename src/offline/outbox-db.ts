@@ -34,6 +34,8 @@ export interface DefinitionRecord {
   form_id: number;
   /** As received from the hub; validated where it is used. */
   questions: unknown[];
+  /** Where the form's document downloads (null: none); missing in copies stored before it was. */
+  document_url?: string | null;
   /** Epoch ms. */
   fetched_at: number;
 }

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import { submissionContentKey } from '../domain/submission.ts';
+import { submissionContentKey, type LeadChannel } from '../domain/submission.ts';
 import type { OutboxSubmissionKeys } from './outbox-db.ts';
 import { newClientId } from './client-id.ts';
+import { leadChannel } from './device-settings.ts';
 import { submitLead } from './submit-lead.ts';
 
 export type LeadSendState =
@@ -18,10 +19,15 @@ export type LeadSendState =
  */
 export function useLeadSender<T extends OutboxSubmissionKeys>() {
   const [state, setState] = useState<LeadSendState>({ status: 'idle' });
-  const pending = useRef<{ key: string; submission: T }>(undefined);
+  const pending = useRef<{ key: string; submission: T & { channel: LeadChannel } }>(undefined);
 
-  async function send(build: (clientId: string, now: Date) => T): Promise<LeadSendState> {
+  async function send(buildLead: (clientId: string, now: Date) => T): Promise<LeadSendState> {
     setState({ status: 'sending' });
+    // Every screen's lead says where it was captured, read at sending time like the kiosk switch.
+    const build = (clientId: string, now: Date) => ({
+      ...buildLead(clientId, now),
+      channel: leadChannel(),
+    });
     const built = build(pending.current?.submission.client_id ?? newClientId(), new Date());
     const key = submissionContentKey(built);
     if (pending.current?.key !== key) {

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Question } from '../domain/questionnaire.ts';
+import type { QuestionnaireDefinition } from '../domain/questionnaire.ts';
 import { HubError } from '../api/hub-client.ts';
-import { loadQuestions } from './definitions.ts';
+import { loadQuestionnaire } from './definitions.ts';
 
 export type QuestionsState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'success'; questions: Question[] };
+  | ({ status: 'success' } & QuestionnaireDefinition);
 
-/** A questionnaire's questions (hub, else the device's copy), with a retry for the error screen. */
+/** A questionnaire (hub, else the device's copy), with a retry for the error screen. */
 export function useQuestions(formId: number): QuestionsState & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   // The result belongs to one form and attempt; anything else still counts as loading, which
@@ -20,8 +20,8 @@ export function useQuestions(formId: number): QuestionsState & { retry: () => vo
   useEffect(() => {
     const controller = new AbortController();
     const setState = (next: QuestionsState) => setResult({ key, state: next });
-    loadQuestions(formId, controller.signal).then(
-      (questions) => setState({ status: 'success', questions }),
+    loadQuestionnaire(formId, controller.signal).then(
+      (definition) => setState({ status: 'success', ...definition }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message =

@@ -13,10 +13,12 @@ export function PkvPage() {
     >
       <QuestionnaireFlow
         formId={PKV_FORM_ID}
-        renderDownloads={() => (
+        renderDownloads={({ documentUrl }) => (
           <div className="flex flex-wrap gap-3">
             <DownloadLink href={pkvDocuments.info}>Informationen zur PKV</DownloadLink>
-            <DownloadLink href={pkvDocuments.offer}>Angebot herunterladen</DownloadLink>
+            <DownloadLink href={documentUrl ?? pkvDocuments.offer}>
+              Angebot herunterladen
+            </DownloadLink>
           </div>
         )}
       />

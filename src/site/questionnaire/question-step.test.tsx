@@ -13,6 +13,7 @@ const childDatesQuestion: Question = {
   options: [],
   multipleAnswers: false,
   information: '',
+  key: 'tabaluga_child_dates',
 };
 
 /** The step as the questionnaire holds it: the answer lives above it. */

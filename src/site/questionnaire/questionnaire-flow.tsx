@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode 
 import { useQuestions } from '../../offline/use-questions.ts';
 import type { QuestionnaireContactInput } from '../../domain/contact-forms.ts';
 import {
+  answerByKey,
   buildQuestionnaireSubmission,
-  CHILD_DATES_QUESTION_ID,
   childCount,
-  TABALUGA_FORM_ID,
+  questionKeys,
   type AnswerValue,
   type Answers,
   type Question,
@@ -31,6 +31,8 @@ export interface FinishedQuestionnaire {
   answers: Answers;
   /** Sent to the hub, or saved on this device and waiting to be sent. */
   delivery: 'sent' | 'queued';
+  /** The form's uploaded document (offer PDF), null without one. */
+  documentUrl: string | null;
 }
 
 interface QuestionnaireFlowProps {
@@ -80,6 +82,7 @@ export function QuestionnaireFlow({ formId, renderDownloads }: QuestionnaireFlow
       key={`${run}:${kiosk}`}
       formId={formId}
       questions={state.questions}
+      documentUrl={state.documentUrl}
       renderDownloads={renderDownloads}
       kiosk={kiosk}
       onRestart={restart}
@@ -90,12 +93,14 @@ export function QuestionnaireFlow({ formId, renderDownloads }: QuestionnaireFlow
 function QuestionnaireSteps({
   formId,
   questions,
+  documentUrl,
   renderDownloads,
   kiosk,
   onRestart,
 }: {
   formId: number;
   questions: Question[];
+  documentUrl: string | null;
   renderDownloads: QuestionnaireFlowProps['renderDownloads'];
   kiosk: boolean;
   onRestart: () => void;
@@ -182,7 +187,7 @@ function QuestionnaireSteps({
   function delivered(delivery: 'sent' | 'queued') {
     clearDraft(formId);
     setMoved(true);
-    setFinished({ questions, answers, delivery });
+    setFinished({ questions, answers, delivery, documentUrl });
   }
 
   const question = questions[step];
@@ -210,8 +215,9 @@ function QuestionnaireSteps({
     );
   }
 
-  const firstAnswer = answers[questions[0]!.id];
-  const showChildDates = formId === TABALUGA_FORM_ID && question.id === CHILD_DATES_QUESTION_ID;
+  // Found by key, so staff may add and reorder questions around them.
+  const showChildDates = question.key === questionKeys.childDates;
+  const children = childCount(answerByKey(questions, answers, questionKeys.childCount));
   return (
     <>
       {idleWarning}
@@ -222,7 +228,7 @@ function QuestionnaireSteps({
         value={answers[question.id]}
         onAnswer={(value, advance) => answer(question.id, value, advance)}
         onBack={step > 0 ? () => goTo(step - 1) : undefined}
-        childDates={showChildDates ? { count: childCount(firstAnswer) } : undefined}
+        childDates={showChildDates ? { count: children } : undefined}
         headingRef={focusHeading}
       />
     </>

@@ -5,6 +5,7 @@ import { useNoindex } from '../../ui/use-noindex.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { PageWithIntro } from '../shared/page-with-intro.tsx';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
+import { DownloadLink } from './thank-you-step.tsx';
 
 /** Public route for questionnaires created in Survey Desk (DESIGN 9), beside the two fixed ones. */
 export function QuestionnairePage() {
@@ -19,7 +20,14 @@ export function QuestionnairePage() {
       intro="Beantworten Sie ein paar kurze Fragen, und wir melden uns mit einem Angebot bei Ihnen."
     >
       {valid ? (
-        <QuestionnaireFlow formId={formId} />
+        <QuestionnaireFlow
+          formId={formId}
+          renderDownloads={({ documentUrl }) =>
+            documentUrl ? (
+              <DownloadLink href={documentUrl}>Angebot herunterladen</DownloadLink>
+            ) : null
+          }
+        />
       ) : (
         <Alert tone="error">Diesen Fragebogen gibt es nicht.</Alert>
       )}

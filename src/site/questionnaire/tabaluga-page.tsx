@@ -1,8 +1,9 @@
 import {
+  answerByKey,
+  questionKeys,
   tabalugaDocuments,
   tabalugaOfferPdf,
   TABALUGA_FORM_ID,
-  answerAt,
 } from '../../domain/questionnaire.ts';
 import { publicPages } from '../../config/page-meta.ts';
 import { PageWithIntro } from '../shared/page-with-intro.tsx';
@@ -18,10 +19,16 @@ export function TabalugaPage() {
     >
       <QuestionnaireFlow
         formId={TABALUGA_FORM_ID}
-        renderDownloads={({ questions, answers }) => (
+        renderDownloads={({ questions, answers, documentUrl }) => (
           <div className="flex flex-wrap gap-3">
             <DownloadLink href={tabalugaDocuments.flyer}>Flyer ansehen</DownloadLink>
-            <DownloadLink href={tabalugaOfferPdf(answerAt(questions, answers, 2))}>
+            {/* The agent's uploaded offer wins; else the sample for the chosen amount. */}
+            <DownloadLink
+              href={
+                documentUrl ??
+                tabalugaOfferPdf(answerByKey(questions, answers, questionKeys.offerAmount))
+              }
+            >
               Ihr Musterangebot ansehen
             </DownloadLink>
           </div>
