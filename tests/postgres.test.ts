@@ -172,8 +172,9 @@ describe('on a real PostgreSQL server', () => {
 
     it('serves the questions in sequence order', async () => {
       const res = await hub.app.inject({ method: 'GET', url: '/api/forms/2/questions' });
-      const sequences = (res.json() as { sequence: number }[]).map((q) => q.sequence);
-      expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+      const { data } = res.json() as { data: { sequence: number }[] };
+      const sequences = data.map((q) => q.sequence);
+      expect(sequences).toEqual([1, 2, 3, 4, 5, 6, 7]);
     });
   });
 });
