@@ -5,7 +5,11 @@ import { deskQuestionnairePath } from '../../domain/routes.ts';
 import { isHttpUrl } from '../shared/form-details-schema.ts';
 import { FormPublicLink } from '../shared/form-public-link.tsx';
 
-const shortDate = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short' });
+const shortDate = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 const count = new Intl.NumberFormat('de-DE');
 
 export const responsesLabel = (responses: number) =>
