@@ -7,7 +7,11 @@ import {
 import { Button } from '../../ui/button.tsx';
 
 /** Asks before a question is deleted; answers already given keep the question's text. */
-export function QuestionDeleteDialog(props: { question: QuestionRow | null; onClose: () => void }) {
+export function QuestionDeleteDialog(props: {
+  question: QuestionRow | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const { question } = props;
   const remove = useDeleteQuestion();
 
@@ -45,7 +49,12 @@ export function QuestionDeleteDialog(props: { question: QuestionRow | null; onCl
               disabled={remove.isPending || question === null}
               onClick={() => {
                 if (!question) return;
-                remove.mutate(question, { onSuccess: close });
+                remove.mutate(question, {
+                  onSuccess: () => {
+                    close();
+                    props.onDeleted();
+                  },
+                });
               }}
               className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-400"
             >

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   questionFailureMessage,
   questionKeys,
@@ -70,11 +70,16 @@ export function QuestionsPanel({ form }: { form: { id: number; title: string } }
   const [sidebar, setSidebar] = useState<QuestionSidebarMode | null>(null);
   const [deleting, setDeleting] = useState<QuestionRow | null>(null);
   const count = questions.data?.length ?? 0;
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
-    <section aria-labelledby="fragen-ueberschrift" className="flex flex-col gap-4">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="fragen-ueberschrift" className="text-xl font-bold text-slate-900">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900">
           Fragen
         </h2>
         <Button
@@ -114,7 +119,13 @@ export function QuestionsPanel({ form }: { form: { id: number; title: string } }
           void queryClient.invalidateQueries({ queryKey: questionKeys.list(form.id) });
         }}
       />
-      <QuestionDeleteDialog question={deleting} onClose={() => setDeleting(null)} />
+      <QuestionDeleteDialog
+        question={deleting}
+        onClose={() => setDeleting(null)}
+        // The deleted question's button is gone: focus goes to the list's heading instead of
+        // falling back to the top of the page.
+        onDeleted={() => window.setTimeout(() => heading.current?.focus(), 0)}
+      />
     </section>
   );
 }

@@ -98,6 +98,8 @@ describe('QuestionSidebar', () => {
     expect(screen.getByRole('heading', { name: 'Frage bearbeiten' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Speichern' })).toBeTruthy();
 
+    // Lets React run the effect that starts the timer (its scheduler runs on the faked timers too).
+    await act(() => vi.advanceTimersByTimeAsync(0));
     act(() => vi.advanceTimersByTime(2900));
     expect(status.textContent).toBe('Daten wurden erfolgreich gespeichert!');
     act(() => vi.advanceTimersByTime(200));

@@ -28,7 +28,8 @@ import {
 
 /** Add mode (blank, for this form) or edit mode (prefilled from the stored question). */
 export type QuestionSidebarMode =
-  { kind: 'add'; formId: number; nextSequence: number } | { kind: 'edit'; question: QuestionRow };
+  | { kind: 'add'; formId: number; nextSequence: number }
+  | { kind: 'edit'; question: QuestionRow; justAdded?: boolean };
 
 /** Spec 9: the status message shows for 3000 ms. */
 export const statusDuration = 3000;
@@ -169,7 +170,8 @@ function QuestionForm(props: {
 
 /**
  * The right-hand question sidebar (24rem). After adding, it stays open in edit mode of the new
- * question, so a second click cannot add it twice. Closing lets the panel read the list again.
+ * question, so a second click saves it rather than adding it twice. Closing lets the panel read
+ * the list again.
  */
 export function QuestionSidebar(props: {
   mode: QuestionSidebarMode | null;
@@ -179,7 +181,8 @@ export function QuestionSidebar(props: {
   const { mode } = props;
   const [status, setStatus] = useFleetingStatus();
   const title = mode?.kind === 'edit' ? 'Frage bearbeiten' : 'Frage hinzufügen';
-  const formKey = mode ? (mode.kind === 'add' ? 'neu' : `frage-${mode.question.id}`) : 'zu';
+  // A question just added keeps its form (and the focus on its button) as it turns into an edit.
+  const formKey = mode?.kind === 'edit' && !mode.justAdded ? `frage-${mode.question.id}` : 'neu';
 
   const close = () => {
     setStatus(null);
@@ -205,7 +208,9 @@ export function QuestionSidebar(props: {
               mode={mode}
               onSaved={(row) => {
                 setStatus(questionMessages.saved);
-                if (mode.kind === 'add') props.onModeChange({ kind: 'edit', question: row });
+                if (mode.kind === 'add') {
+                  props.onModeChange({ kind: 'edit', question: row, justAdded: true });
+                }
               }}
               onFailed={() => setStatus(null)}
             />
