@@ -5,6 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { FormDetailsPanel } from './form-details-panel.tsx';
+import { QuestionsPanel } from './question-panel.tsx';
 
 export const formNotFoundMessage = 'Diesen Fragebogen gibt es nicht.';
 
@@ -44,12 +45,7 @@ function Editor({ title }: { title: string }) {
     <div className="grid items-start gap-6 lg:grid-cols-2">
       {/* Keyed by id: a rename moves the address but keeps this form's state and messages. */}
       <FormDetailsPanel key={form.data.id} form={form.data} />
-      <section aria-labelledby="fragen-ueberschrift" className="rounded-lg bg-white p-6 shadow">
-        <h2 id="fragen-ueberschrift" className="mb-4 text-xl font-bold text-slate-900">
-          Fragen
-        </h2>
-        <p className="text-slate-700">Die Fragen werden geladen …</p>
-      </section>
+      <QuestionsPanel form={{ id: form.data.id, title: form.data.title }} />
     </div>
   );
 }
