@@ -10,7 +10,13 @@ import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
-import { capturedDiffers, cookieChoiceLabel, sourceLabel, yesNo } from './response-labels.ts';
+import {
+  answerText,
+  capturedDiffers,
+  cookieChoiceLabel,
+  sourceLabel,
+  yesNo,
+} from './response-labels.ts';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (value: string) => dateTime.format(new Date(value));
@@ -90,7 +96,7 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
               key={answer.id}
               term={answer.questions?.question ?? `${answer.question_text} (Frage gelöscht)`}
             >
-              {answer.answer || '–'}
+              {answerText(answer.answer)}
             </Entry>
           ))}
         </dl>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { capturedDiffers, cookieChoiceLabel, sourceLabel, yesNo } from './response-labels.ts';
+import {
+  answerText,
+  capturedDiffers,
+  cookieChoiceLabel,
+  sourceLabel,
+  yesNo,
+} from './response-labels.ts';
 
 describe('response labels', () => {
   it('names the source and a fair tablet', () => {
@@ -24,5 +30,11 @@ describe('response labels', () => {
     expect(capturedDiffers({ captured_at: null, received_at })).toBe(false);
     expect(capturedDiffers({ captured_at: '2026-11-23T09:59:30Z', received_at })).toBe(false);
     expect(capturedDiffers({ captured_at: '2026-11-23T08:00:00Z', received_at })).toBe(true);
+  });
+
+  it('shows stored dates in German and an empty answer as a dash', () => {
+    expect(answerText('2019-05-01, 2021-09-14')).toBe('01.05.2019, 14.09.2021');
+    expect(answerText('100 €')).toBe('100 €');
+    expect(answerText('')).toBe('–');
   });
 });

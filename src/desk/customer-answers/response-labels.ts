@@ -43,3 +43,7 @@ export function capturedDiffers(response: Pick<CustomerResponse, 'captured_at' |
   const gap = Math.abs(Date.parse(response.received_at) - Date.parse(response.captured_at));
   return gap >= 60_000;
 }
+
+/** Dates in an answer (children's birthdates are stored as 2020-03-03) read the German way. */
+export const answerText = (answer: string): string =>
+  answer.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, '$3.$2.$1') || '–';

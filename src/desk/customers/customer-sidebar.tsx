@@ -18,6 +18,7 @@ import {
   type CustomerFormInput,
   type CustomerFormValues,
 } from './customer-form.ts';
+import { viewParams } from './customers-view.ts';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -67,7 +68,12 @@ function CustomerForm(props: {
   };
 
   const answersPath = deskCustomerAnswersPath(customer.id);
-  const listState: CustomersListState = { customersSearch: location.search };
+  // The list as it is, without the open sidebar: the way back shows the table.
+  const listQuery = new URLSearchParams(location.search);
+  listQuery.delete(viewParams.selected);
+  const listState: CustomersListState = {
+    customersSearch: listQuery.size ? `?${listQuery.toString()}` : '',
+  };
 
   return (
     <form
@@ -205,7 +211,7 @@ function DiscardDialog(props: { open: boolean; onDiscard: () => void; onKeep: ()
             sie verloren.
           </Description>
           <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={props.onKeep} autoFocus>
+            <Button variant="secondary" onClick={props.onKeep} data-autofocus>
               Weiter bearbeiten
             </Button>
             <Button onClick={props.onDiscard}>Änderungen verwerfen</Button>
