@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCustomerPage } from '../../api/desk-customers.ts';
 import { useMyRole } from '../../api/desk-staff.ts';
@@ -33,7 +33,9 @@ function useCustomersView() {
 function SearchBox(props: { search: string; onSearch: (search: string) => void }) {
   const id = useId();
   const [typed, setTyped] = useState(props.search);
-  const { search, onSearch } = props;
+  const { search } = props;
+  // A re-render of the list (its query settling) must not restart the pause after typing.
+  const runSearch = useEffectEvent(props.onSearch);
 
   // Back and forward change the address: the box follows unless it already means the same.
   const [shown, setShown] = useState(search);
@@ -45,9 +47,9 @@ function SearchBox(props: { search: string; onSearch: (search: string) => void }
   useEffect(() => {
     const term = normalizeSearch(typed);
     if (term === search) return;
-    const timer = setTimeout(() => onSearch(term), searchDelay);
+    const timer = setTimeout(() => runSearch(term), searchDelay);
     return () => clearTimeout(timer);
-  }, [typed, search, onSearch]);
+  }, [typed, search]);
 
   return (
     <div className="mb-4 max-w-md" role="search">

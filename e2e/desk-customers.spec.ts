@@ -1,0 +1,192 @@
+import { expect, test, type Page } from '@playwright/test';
+import { deskPaths } from '../src/domain/routes.ts';
+import { kfzLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { expectNoAxeViolations } from './helpers/hub.ts';
+import { expectNothingWaiting, fillContact, waitingCount } from './helpers/journeys.ts';
+
+// 'Kunden Daten', the sidebar 'Kunden Details' and a customer's answers against the built server,
+// signed in as the admin that server/db/setup.ts seeds with the password e2e/serve.mjs passes in.
+const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
+
+async function openSignedIn(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByLabel('E-Mail-Adresse').fill(admin.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(path);
+}
+
+/** Letters only: the public forms refuse digits in names. */
+const uniqueLetters = () =>
+  Array.from(
+    { length: 8 },
+    () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)],
+  ).join('');
+
+/** A Tabaluga lead sent through the public questionnaire: one child born 3 March 2020, 100 €. */
+async function submitTabalugaLead(page: Page, lastName: string) {
+  await page.goto('/tiptoptabaluga');
+  await expect(waitingCount(page)).toBeAttached();
+  await page.getByRole('button', { name: 'Eins' }).click();
+  await page.getByLabel('Kind 1').fill('2020-03-03');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: '100 €', exact: true }).click();
+  await fillContact(page, uniqueEmail('kunden'));
+  await page.getByLabel('Nachname').fill(lastName);
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+  await expectNothingWaiting(page);
+}
+
+const table = (page: Page) => page.getByRole('table');
+const dataRows = (page: Page) => table(page).locator('tbody tr');
+const lastNames = (page: Page) => dataRows(page).locator('td:nth-child(3)').allInnerTexts();
+
+test('search by part of a surname, edit the city in the sidebar, reload, read the answers', async ({
+  page,
+  context,
+}) => {
+  const lastName = `Kundin${uniqueLetters()}`;
+  const visitor = await context.newPage();
+  await submitTabalugaLead(visitor, lastName);
+  await visitor.close();
+
+  await openSignedIn(page, deskPaths.customers);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kunden Daten' })).toBeVisible();
+  // Part of the surname, in other case and with spaces: the search trims and lower-cases.
+  const term = lastName.slice(3).toLowerCase();
+  await page.getByLabel('Suche').fill(`  ${lastName.slice(3).toUpperCase()} `);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${term}(&|$)`));
+  await expect(dataRows(page)).toHaveCount(1);
+  const row = dataRows(page).first();
+  await expect(row).toContainText(lastName);
+  await expect(row).toContainText('Berlin');
+
+  await row.getByRole('button', { name: `Details zu Jürgen ${lastName}` }).click();
+  await expect(page).toHaveURL(/[?&]id=\d+/);
+  const sidebar = page.getByRole('dialog', { name: 'Kunden Details' });
+  await expect(sidebar.getByLabel('Ort')).toHaveValue('Berlin');
+  await expect(sidebar.getByLabel('Angelegt am')).toBeDisabled();
+
+  // A rule of the public forms, told at its field, keeps the input and saves nothing.
+  await sidebar.getByLabel('PLZ').fill('123');
+  await sidebar.getByRole('button', { name: 'Speichern' }).click();
+  await expect(sidebar.getByLabel('PLZ')).toHaveAccessibleDescription(
+    'Bitte eine gültige PLZ mit 5 Ziffern eingeben.',
+  );
+  await sidebar.getByLabel('PLZ').fill('14467');
+  await sidebar.getByLabel('Ort').fill('Potsdam');
+  await sidebar.getByRole('button', { name: 'Speichern' }).click();
+  await expect(sidebar.getByRole('status')).toHaveText('Daten wurden erfolgreich gespeichert!');
+  await expectNoAxeViolations(page);
+
+  // Unsaved changes ask before the sidebar closes.
+  await sidebar.getByLabel('Ort').fill('Cottbus');
+  await sidebar.getByRole('button', { name: 'Schließen' }).click();
+  const discard = page.getByRole('alertdialog', { name: 'Änderungen verwerfen?' });
+  await expect(discard.getByRole('button', { name: 'Weiter bearbeiten' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await discard.getByRole('button', { name: 'Änderungen verwerfen' }).click();
+  await expect(sidebar).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]id=/);
+
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${term}(&|$)`));
+  await expect(page.getByLabel('Suche')).toHaveValue(term);
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(dataRows(page).first()).toContainText('Potsdam');
+
+  await dataRows(page)
+    .first()
+    .getByRole('button', { name: `Details zu Jürgen ${lastName}` })
+    .click();
+  await sidebar.getByRole('button', { name: 'Antworten' }).click();
+  await expect(page).toHaveURL(/\/surveydesk\/customer\/\d+\/antworten$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Antworten von Jürgen ${lastName}` }),
+  ).toBeVisible();
+  const response = page.getByRole('region', { name: /^Tabaluga vom/ });
+  await expect(response).toHaveCount(1);
+  const answerTo = (question: string) =>
+    response.locator('dt', { hasText: question }).locator('xpath=following-sibling::dd[1]');
+  await expect(answerTo('Wie viele Kinder möchten Sie absichern?')).toHaveText('Eins');
+  await expect(answerTo('Wann sind Ihre Kinder geboren?')).toHaveText('03.03.2020');
+  await expect(answerTo('Welchen monatlichen Betrag möchten Sie pro Kind sparen?')).toHaveText(
+    '100 €',
+  );
+  await expect(answerTo('Quelle')).toHaveText('Fragebogen');
+  await expect(answerTo('AGB akzeptiert')).toHaveText('Ja');
+  await expectNoAxeViolations(page);
+
+  // The way back restores the search.
+  await page.getByRole('link', { name: /Zurück zu den Kunden/ }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${term}(&|$)`));
+  await expect(dataRows(page)).toHaveCount(1);
+});
+
+test('sorting by a header and the page size are kept in the address and shown in the rows', async ({
+  page,
+  request,
+}) => {
+  const family = `Sort${uniqueLetters()}`;
+  // Created in this order: the default view shows the newest first.
+  const suffixes = ['dorn', 'adler', 'fink', 'christ', 'eich', 'berg'];
+  for (const suffix of suffixes) {
+    const lead = kfzLead({ last_name: `${family}${suffix}` });
+    const sent = await request.post('/api/responses', { data: lead });
+    expect(sent.ok(), await sent.text()).toBe(true);
+  }
+  const names = (order: string[]) => order.map((suffix) => `${family}${suffix}`);
+
+  await openSignedIn(page, `${deskPaths.customers}?q=${family.toLowerCase()}&anzahl=5`);
+  await expect(page.getByLabel('Suche')).toHaveValue(family.toLowerCase());
+  await expect(page.getByText('Seite 1 von 2 · 6 Kunden')).toBeVisible();
+  expect(await lastNames(page)).toEqual(names(['berg', 'eich', 'christ', 'fink', 'adler']));
+
+  const header = page.getByRole('columnheader', { name: 'Nachname' });
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sortierung=last_name\.asc(&|$)/);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect
+    .poll(() => lastNames(page))
+    .toEqual(names(['adler', 'berg', 'christ', 'dorn', 'eich']));
+
+  await page.getByRole('button', { name: 'Nächste Seite' }).click();
+  await expect(page).toHaveURL(/[?&]seite=2(&|$)/);
+  await expect(page.getByText('Seite 2 von 2 · 6 Kunden')).toBeVisible();
+  await expect.poll(() => lastNames(page)).toEqual(names(['fink']));
+
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sortierung=last_name\.desc(&|$)/);
+  await expect(page).not.toHaveURL(/[?&]seite=/);
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect
+    .poll(() => lastNames(page))
+    .toEqual(names(['fink', 'eich', 'dorn', 'christ', 'berg']));
+
+  await page.getByLabel('Einträge pro Seite').selectOption('20');
+  await expect(page).toHaveURL(/[?&]anzahl=20(&|$)/);
+  await expect(page.getByText('Seite 1 von 1 · 6 Kunden')).toBeVisible();
+  await expect
+    .poll(() => lastNames(page))
+    .toEqual(names(['fink', 'eich', 'dorn', 'christ', 'berg', 'adler']));
+
+  // The third click removes the order: newest first again.
+  await header.getByRole('button').click();
+  await expect(page).not.toHaveURL(/[?&]sortierung=/);
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  await expect
+    .poll(() => lastNames(page))
+    .toEqual(names(['berg', 'eich', 'christ', 'fink', 'adler', 'dorn']));
+
+  // A reload of the shared address shows the same view.
+  await page.reload();
+  await expect(page.getByLabel('Einträge pro Seite')).toHaveValue('20');
+  await expect.poll(() => lastNames(page)).toHaveLength(6);
+});
+
+test('a search without matches says so', async ({ page }) => {
+  await openSignedIn(page, deskPaths.customers);
+  await page.getByLabel('Suche').fill(`niemand${uniqueLetters()}`);
+  await expect(page.getByText('Keine Kunden gefunden')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+});
