@@ -1,0 +1,262 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { questionKeys } from '../src/domain/questionnaire.ts';
+import { deskQuestionnairePath, sitePaths } from '../src/domain/routes.ts';
+import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { responsesFor } from './helpers/hub.ts';
+import { fillContact } from './helpers/journeys.ts';
+
+// What visitors get after staff edit a questionnaire in Survey Desk, against the built server.
+// The tests share one database with every other spec: each change is undone in `finally`
+// through the gateway with the admin's session, whatever happened on the screen.
+const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
+const pkvFirstQuestion = { id: 4, text: 'Wie sind Sie derzeit beschäftigt?' };
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function openSignedIn(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByLabel('E-Mail-Adresse').fill(admin.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(path);
+}
+
+/** The gateway as Survey Desk uses it, signed in as the admin: for setup and clean-up. */
+async function adminClient(request: APIRequestContext): Promise<SupabaseClient> {
+  const config = (await (await request.get('/app-config.json')).json()) as {
+    supabaseUrl: string;
+    supabaseAnonKey: string;
+  };
+  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no WebSocket of its own; nothing here subscribes.
+    realtime: { transport: ws as never },
+  });
+  const { error } = await supabase.auth.signInWithPassword(admin);
+  expect(error).toBeNull();
+  return supabase;
+}
+
+/** The data of a gateway call that must succeed. */
+async function must<T>(call: PromiseLike<{ data: T | null; error: unknown }>): Promise<T> {
+  const { data, error } = await call;
+  expect(error).toBeNull();
+  expect(data).not.toBeNull();
+  return data!;
+}
+
+/** Answers every PKV question, then the contact form; ends on the thank-you screen. */
+async function finishPkv(page: Page, firstQuestion: string) {
+  await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
+  await page.getByRole('button', { name: 'Selbstständig oder freiberuflich' }).click();
+  await page.getByRole('button', { name: 'Gesetzlich freiwillig versichert' }).click();
+  await page.getByLabel('Chefarztbehandlung').check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Bis 1.000 €' }).click();
+  await page.getByRole('textbox', { name: 'In welchem Jahr sind Sie geboren?' }).fill('1984');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'So bald wie möglich' }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await fillContact(page, uniqueEmail('pkv-dokument'));
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
+}
+
+test('a question text edited in the desk is what the next visitor of /pkv reads', async ({
+  page,
+  context,
+  request,
+}) => {
+  const supabase = await adminClient(request);
+  const edited = `Wie sind Sie beruflich tätig (${unique()})?`;
+  // A visitor saw the old text before: the device and the worker hold that copy.
+  const visitor = await context.newPage();
+  await visitor.goto(sitePaths.pkv);
+  await expect(visitor.getByRole('heading', { name: pkvFirstQuestion.text })).toBeVisible();
+  try {
+    await openSignedIn(page, deskQuestionnairePath('PKV'));
+    await page
+      .getByRole('button', { name: `${pkvFirstQuestion.id}. ${pkvFirstQuestion.text}` })
+      .click();
+    await page.getByRole('button', { name: `Bearbeiten (Frage ${pkvFirstQuestion.id})` }).click();
+    const sidebar = page.getByRole('dialog', { name: 'Frage bearbeiten' });
+    await sidebar.getByLabel('Frage', { exact: true }).fill(edited);
+    await sidebar.getByRole('button', { name: 'Speichern' }).click();
+    await expect(sidebar.getByRole('status')).toHaveText('Daten wurden erfolgreich gespeichert!');
+
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { name: edited })).toBeVisible();
+  } finally {
+    await must(
+      supabase
+        .from('questions')
+        .update({ question: pkvFirstQuestion.text })
+        .eq('id', pkvFirstQuestion.id)
+        .select('id'),
+    );
+  }
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: pkvFirstQuestion.text })).toBeVisible();
+});
+
+test('a question added first and a reordered form 1 keep the Tabaluga child dates and offer', async ({
+  page,
+  request,
+}) => {
+  const supabase = await adminClient(request);
+  const added = `Wie haben Sie von uns erfahren (${unique()})?`;
+  const email = uniqueEmail('tabaluga-edit');
+  const { id: addedId } = await must(
+    supabase
+      .from('questions')
+      .insert({
+        form_id: 1,
+        sequence: 1,
+        type: 'multiple-choice',
+        question: added,
+        options: { '1': 'Messe', '2': 'Empfehlung' },
+        multipleAnswers: false,
+        required: true,
+        information: '',
+      })
+      .select('id')
+      .single<{ id: number }>(),
+  );
+  const keyed = async () =>
+    must(
+      supabase
+        .from('questions')
+        .select('id, key, sequence')
+        .eq('form_id', 1)
+        .not('key', 'is', null)
+        .returns<{ id: number; key: string; sequence: number }[]>(),
+    );
+  const offer = (await keyed()).find((q) => q.key === questionKeys.offerAmount)!;
+  try {
+    // The amount moves before the child dates: position 3 is no longer the amount's.
+    await must(supabase.rpc('move_question', { question_id: offer.id, steps: -1 }));
+
+    await page.goto(sitePaths.tabaluga);
+    const progress = page.getByRole('progressbar', { name: 'Fortschritt im Fragebogen' });
+    await expect(progress).toHaveAttribute('aria-valuemax', '4');
+    await page.getByRole('button', { name: 'Messe' }).click();
+    await page.getByRole('button', { name: 'Zwei' }).click();
+    await page.getByRole('button', { name: '50 €', exact: true }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Wann sind Ihre Kinder geboren?' }),
+    ).toBeVisible();
+    await expect(page.getByLabel(/^Kind \d$/)).toHaveCount(2);
+    await page.getByLabel('Kind 1').fill('2019-05-01');
+    await page.getByLabel('Kind 2').fill('2021-09-14');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await fillContact(page, email);
+    await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+
+    await expect(
+      page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: /Musterangebot/ })).toHaveAttribute(
+      'href',
+      '/universa/tabaluga/angebot-50.pdf',
+    );
+    const [stored] = await responsesFor(request, email);
+    expect(stored).toMatchObject({ form_id: 1, channel: 'web' });
+    expect(stored!.answers.map((a) => [a.question, a.answer])).toEqual([
+      [added, 'Messe'],
+      ['Wie viele Kinder möchten Sie absichern?', 'Zwei'],
+      ['Welchen monatlichen Betrag möchten Sie pro Kind sparen?', '50 €'],
+      ['Wann sind Ihre Kinder geboren?', '2019-05-01, 2021-09-14'],
+    ]);
+  } finally {
+    const now = await keyed();
+    const dates = now.find((q) => q.key === questionKeys.childDates)!;
+    const amount = now.find((q) => q.key === questionKeys.offerAmount)!;
+    if (amount.sequence < dates.sequence) {
+      await must(supabase.rpc('move_question', { question_id: amount.id, steps: 1 }));
+    }
+    await must(supabase.from('questions').delete().eq('id', addedId).select('id'));
+  }
+  const order = await must(
+    supabase
+      .from('questions')
+      .select('id')
+      .eq('form_id', 1)
+      .order('sequence')
+      .returns<{ id: number }[]>(),
+  );
+  expect(order.map((q) => q.id)).toEqual([1, 2, 3]);
+});
+
+test("a PDF uploaded as form 2's document is what /pkv's finish offers, also offline", async ({
+  page,
+  context,
+  request,
+}) => {
+  const supabase = await adminClient(request);
+  const fileName = `Angebot-e2e-${unique()}.pdf`;
+  // A small, unique PDF: the bytes must come back exactly.
+  const pdf = Buffer.from(
+    `%PDF-1.4\n%${fileName}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n` +
+      '2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+  try {
+    await openSignedIn(page, deskQuestionnairePath('PKV'));
+    await page.getByLabel('Angebot (PDF)').setInputFiles({
+      name: fileName,
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await expect(page.getByText(`Dokument: ${fileName}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect(page.getByText('Daten wurden erfolgreich gespeichert!')).toBeVisible();
+
+    const visitor = await context.newPage();
+    await visitor.goto(sitePaths.pkv);
+    await finishPkv(visitor, pkvFirstQuestion.text);
+    const offer = visitor.getByRole('link', { name: /Angebot herunterladen/ });
+    const href = await offer.getAttribute('href');
+    expect(href).toMatch(
+      new RegExp(`^/storage/v1/object/public/documents/forms/2/[0-9a-f-]{36}-${fileName}$`),
+    );
+    const download = await request.get(href!);
+    expect(download.status()).toBe(200);
+    expect(Buffer.from(await download.body()).equals(pdf)).toBe(true);
+
+    // Never clicked, yet kept for the fair: the page put it into the worker's document cache.
+    await expect
+      .poll(() => visitor.evaluate(async (url) => Boolean(await caches.match(url)), href!))
+      .toBe(true);
+    await context.setOffline(true);
+    await visitor.goto(sitePaths.pkv);
+    const offline = await visitor.evaluate(async (url) => {
+      const res = await fetch(url);
+      return { status: res.status, bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
+    }, href!);
+    expect(offline.status).toBe(200);
+    expect(Buffer.from(offline.bytes).equals(pdf)).toBe(true);
+  } finally {
+    await context.setOffline(false);
+    await must(supabase.from('forms').update({ document: null }).eq('id', 2).select('id'));
+  }
+});
+
+test("a lead from a tablet in kiosk mode is stored as the fair tablet's", async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('geraet:kiosk-modus', 'an'));
+  const email = uniqueEmail('messe');
+  await page.goto(sitePaths.tabaluga);
+  await page.getByRole('button', { name: 'Eins' }).click();
+  await page.getByLabel('Kind 1').fill('2020-03-03');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: '100 €', exact: true }).click();
+  await fillContact(page, email);
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
+  await expect
+    .poll(async () => (await responsesFor(request, email))[0]?.channel)
+    .toBe('fair_tablet');
+});
