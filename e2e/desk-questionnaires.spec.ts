@@ -19,6 +19,10 @@ async function openSignedIn(page: Page, path: string) {
 const uniqueTitle = () =>
   `Hausrat ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** A 1×1 PNG. */
+const pixelPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const today = () =>
   new Date().toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -101,6 +105,20 @@ test('a questionnaire made in the sidebar shows in the list and is edited with i
   });
   expect(Date.now() - shownAt).toBeGreaterThan(2000);
 
+  // An uploaded image lands in the Bild-URL field as its public address and shows in the preview.
+  await details.getByLabel('Bild hochladen').setInputFiles({
+    name: 'pixel.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(pixelPng, 'base64'),
+  });
+  await expect(details.getByLabel('Bild-URL')).toHaveValue(
+    /^http:\/\/127\.0\.0\.1:\d+\/storage\/v1\/object\/public\/documents\/forms\/\d+\/[0-9a-f-]{36}-pixel\.png$/,
+  );
+  const preview = page.getByRole('img', { name: 'Vorschau des Fragebogenbilds' });
+  await expect
+    .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1);
+
   const pdf = await readFile('public/universa/pkv/info.pdf');
   await details.getByLabel('Angebot (PDF)').setInputFiles({
     name: 'Angebot Hausrat.pdf',
@@ -113,6 +131,8 @@ test('a questionnaire made in the sidebar shows in the list and is edited with i
 
   await page.reload();
   await expect(details.getByLabel('Beschreibung')).toHaveValue(changed);
+  await expect(details.getByLabel('Bild-URL')).toHaveValue(/-pixel\.png$/);
+  await expect(details.getByText('Dokument: Angebot_Hausrat.pdf')).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Angebot herunterladen' }).click();
   const download = await downloading;
