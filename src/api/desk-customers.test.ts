@@ -1,5 +1,88 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { orderAnswers, type CustomerAnswer } from './desk-customers.ts';
+import { orderAnswers, readCustomerPage, type CustomerAnswer } from './desk-customers.ts';
+
+type Answer = { data: unknown; count: number | null; error: unknown };
+
+/** A stand-in for supabase-js that records the calls of each query chain and answers in turn. */
+function fakeClient(answers: Answer[]) {
+  const chains: unknown[][][] = [];
+  const chain = (first: unknown[]) => {
+    const calls = [first];
+    chains.push(calls);
+    const builder: Record<string, unknown> = {
+      then: (resolve: (answer: Answer) => unknown) => resolve(answers.shift()!),
+    };
+    for (const method of ['select', 'order', 'range']) {
+      builder[method] = (...args: unknown[]) => {
+        calls.push([method, ...args]);
+        return builder;
+      };
+    }
+    return builder;
+  };
+  const client = {
+    from: (table: string) => chain(['from', table]),
+    rpc: (name: string, args: unknown, options: unknown) => chain(['rpc', name, args, options]),
+  };
+  return { client: client as unknown as SupabaseClient, chains };
+}
+
+const rows = [{ id: 1 }, { id: 2 }];
+
+describe('readCustomerPage', () => {
+  it('searches through the rpc, ordered on the column with id as tiebreak, one counted range', async () => {
+    const { client, chains } = fakeClient([{ data: rows, count: 42, error: null }]);
+    const page = await readCustomerPage(client, {
+      search: 'köln',
+      page: 3,
+      size: 20,
+      sort: { column: 'city', ascending: false },
+    });
+    expect(page).toEqual({ rows, total: 42 });
+    expect(chains).toEqual([
+      [
+        ['rpc', 'search_customers', { term: 'köln' }, { count: 'exact', head: false }],
+        ['order', 'city', { ascending: false }],
+        ['order', 'id', { ascending: false }],
+        ['range', 40, 59],
+      ],
+    ]);
+  });
+
+  it('reads the table newest first without a search or order', async () => {
+    const { client, chains } = fakeClient([{ data: rows, count: 2, error: null }]);
+    await readCustomerPage(client, { search: '', page: 1, size: 10, sort: null });
+    expect(chains[0]).toEqual([
+      ['from', 'users'],
+      ['select', '*', { count: 'exact', head: false }],
+      ['order', 'created_at', { ascending: false }],
+      ['order', 'id', { ascending: false }],
+      ['range', 0, 9],
+    ]);
+  });
+
+  it('reports the total for a page past the end (PostgREST answers 416)', async () => {
+    const { client, chains } = fakeClient([
+      { data: null, count: null, error: { code: 'PGRST103', message: 'Range not satisfiable' } },
+      { data: null, count: 7, error: null },
+    ]);
+    const page = await readCustomerPage(client, { search: '', page: 5, size: 10, sort: null });
+    expect(page).toEqual({ rows: [], total: 7 });
+    expect(chains[1]).toEqual([
+      ['from', 'users'],
+      ['select', '*', { count: 'exact', head: true }],
+    ]);
+  });
+
+  it('passes any other failure on', async () => {
+    const failure = { code: '42501', message: 'permission denied' };
+    const { client } = fakeClient([{ data: null, count: null, error: failure }]);
+    await expect(
+      readCustomerPage(client, { search: '', page: 1, size: 10, sort: null }),
+    ).rejects.toBe(failure);
+  });
+});
 
 const answer = (id: number, sequence: number | null): CustomerAnswer => ({
   id,

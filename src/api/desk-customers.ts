@@ -64,7 +64,7 @@ function customerQuery(supabase: SupabaseClient, search: string, head = false) {
     : supabase.from('users').select('*', { count: 'exact', head });
 }
 
-async function readCustomerPage(
+export async function readCustomerPage(
   supabase: SupabaseClient,
   request: CustomerPageRequest,
 ): Promise<CustomerPage> {
