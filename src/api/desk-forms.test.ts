@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formSaveFailedMessage, formSaveFailure, titleTakenMessage } from './desk-forms.ts';
+import {
+  formNotAllowedMessage,
+  formSaveFailedMessage,
+  formSaveFailure,
+  titleTakenMessage,
+} from './desk-forms.ts';
 
 describe('formSaveFailure', () => {
   it('puts a taken title (23505) on the title field', () => {
@@ -9,9 +14,18 @@ describe('formSaveFailure', () => {
     });
   });
 
+  it('explains a save that row-level security refused or that found no row', () => {
+    for (const code of ['42501', 'PGRST116']) {
+      expect(formSaveFailure({ code, message: 'English text' })).toEqual({
+        field: null,
+        message: formNotAllowedMessage,
+      });
+    }
+  });
+
   it('answers anything else with the general German failure, never the English text', () => {
     for (const error of [
-      { code: '42501', message: 'permission denied for table forms' },
+      { code: '08006', message: 'connection failure' },
       new TypeError('Failed to fetch'),
       undefined,
     ]) {

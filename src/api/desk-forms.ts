@@ -41,11 +41,21 @@ export const titleTakenMessage = 'Diesen Titel gibt es schon. Bitte wählen Sie 
 export const formSaveFailedMessage =
   'Die Daten konnten nicht gespeichert werden. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.';
 
+export const formNotAllowedMessage =
+  'Der Fragebogen konnte nicht gespeichert werden: Ihr Konto darf Fragebögen nicht ändern, oder der Fragebogen wurde inzwischen gelöscht. Bitte laden Sie die Seite neu.';
+
+/**
+ * Row-level security refuses an insert with 42501; an update it hides answers no row, which
+ * `.single()` reports as PGRST116 (as does a form deleted meanwhile).
+ */
+const notAllowedCodes = new Set(['42501', 'PGRST116']);
+
 /** Which field a failed save belongs to, and its German message. */
 export function formSaveFailure(error: unknown): { field: 'title' | null; message: string } {
-  return errorCode(error) === titleTakenCode
-    ? { field: 'title', message: titleTakenMessage }
-    : { field: null, message: formSaveFailedMessage };
+  const code = errorCode(error);
+  if (code === titleTakenCode) return { field: 'title', message: titleTakenMessage };
+  if (code && notAllowedCodes.has(code)) return { field: null, message: formNotAllowedMessage };
+  return { field: null, message: formSaveFailedMessage };
 }
 
 const formColumns = 'id, title, description, document, image, created_at';

@@ -144,6 +144,11 @@ describe('sendUpload', () => {
       [413, '<html>proxy</html>', uploadMessages.tooLarge],
       [400, '{"statusCode":"415","code":"InvalidMimeType"}', uploadMessages.wrongType.document],
       [400, '{"statusCode":"403","code":"AccessDenied"}', uploadMessages.notAllowed],
+      [
+        400,
+        '{"statusCode":"400","code":"InvalidJWT","error":"InvalidJWT"}',
+        uploadMessages.notAllowed,
+      ],
       [400, '{"statusCode":"409","code":"KeyAlreadyExists"}', uploadMessages.refused],
       [400, 'not json', uploadMessages.refused],
     ];

@@ -64,13 +64,17 @@ export interface UploadTarget {
 /** The German message for a refused upload: Storage sends its real status in the body. */
 export function refusalMessage(kind: UploadKind, status: number, body: string): string {
   let reported = status;
+  let code: unknown;
   try {
-    const parsed = JSON.parse(body) as { statusCode?: unknown };
-    const code = Number(parsed.statusCode);
-    if (Number.isInteger(code) && code >= 400) reported = code;
+    const parsed = JSON.parse(body) as { statusCode?: unknown; code?: unknown; error?: unknown };
+    const inBody = Number(parsed.statusCode);
+    if (Number.isInteger(inBody) && inBody >= 400) reported = inBody;
+    code = parsed.code ?? parsed.error;
   } catch {
     // Not Storage's JSON (a proxy's page): the HTTP status is all there is.
   }
+  // A session that ended is Storage's 400 InvalidJWT, not a fault of the file.
+  if (code === 'InvalidJWT') return uploadMessages.notAllowed;
   if (reported === 413) return uploadMessages.tooLarge;
   if (reported === 415) return uploadMessages.wrongType[kind];
   if (reported === 401 || reported === 403) return uploadMessages.notAllowed;

@@ -69,6 +69,8 @@ export function AddQuestionnaireSidebar({ open, onClose }: { open: boolean; onCl
             <TextField
               label="Titel"
               required
+              // Headless UI focuses this field, not the close button, when the sidebar opens.
+              data-autofocus
               autoComplete="off"
               error={errors.title?.message}
               {...register('title')}

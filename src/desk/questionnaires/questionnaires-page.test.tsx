@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -127,6 +127,7 @@ describe('the sidebar Fragebogen hinzufügen', () => {
 
   it('tells short input at its fields and saves nothing', async () => {
     const { title, description, save } = await openSidebar();
+    await waitFor(() => expect(document.activeElement).toBe(title));
     await userEvent.type(title, 'ab');
     await userEvent.type(description, 'zu kurz');
     await userEvent.click(save);
