@@ -2,7 +2,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { questionKeys } from '../src/domain/questionnaire.ts';
-import { deskQuestionnairePath, sitePaths } from '../src/domain/routes.ts';
+import {
+  deskQuestionnairePath,
+  documentObjectName,
+  documentsBucket,
+  publicObjectPath,
+  questionnairePath,
+  sitePaths,
+} from '../src/domain/routes.ts';
 import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { responsesFor } from './helpers/hub.ts';
 import { fillContact } from './helpers/journeys.ts';
@@ -239,6 +246,66 @@ test("a PDF uploaded as form 2's document is what /pkv's finish offers, also off
   } finally {
     await context.setOffline(false);
     await must(supabase.from('forms').update({ document: null }).eq('id', 2).select('id'));
+  }
+});
+
+test('a questionnaire made in the desk offers its document at the end of /fragebogen/{id}', async ({
+  page,
+  request,
+}) => {
+  const supabase = await adminClient(request);
+  const pdf = Buffer.from(`%PDF-1.4\n%Fragebogen-${unique()}\n%%EOF\n`);
+  const form = await must(
+    supabase
+      .from('forms')
+      .insert({
+        title: `E2E Dokument ${unique()}`,
+        description: 'Ein Fragebogen aus dem e2e-Test.',
+      })
+      .select('id')
+      .single<{ id: number }>(),
+  );
+  const name = documentObjectName(form.id, 'Angebot Fragebogen.pdf', crypto.randomUUID());
+  try {
+    await must(
+      supabase.storage.from(documentsBucket).upload(name, pdf, { contentType: 'application/pdf' }),
+    );
+    await must(supabase.from('forms').update({ document: name }).eq('id', form.id).select('id'));
+    await must(
+      supabase
+        .from('questions')
+        .insert({
+          form_id: form.id,
+          sequence: 1,
+          type: 'input',
+          question: 'Was ist Ihnen bei einer Versicherung wichtig?',
+          options: { '1': 'z. B. ein guter Preis' },
+          multipleAnswers: false,
+          required: false,
+          information: '',
+        })
+        .select('id'),
+    );
+
+    await page.goto(questionnairePath(form.id));
+    await page
+      .getByRole('textbox', { name: 'Was ist Ihnen bei einer Versicherung wichtig?' })
+      .fill('Guter Service');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await fillContact(page, uniqueEmail('fragebogen-dokument'));
+    await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' }),
+    ).toBeVisible();
+    const offer = page.getByRole('link', { name: /Angebot herunterladen/ });
+    await expect(offer).toHaveAttribute('href', publicObjectPath(documentsBucket, name));
+    const download = await request.get(publicObjectPath(documentsBucket, name));
+    expect(Buffer.from(await download.body()).equals(pdf)).toBe(true);
+  } finally {
+    // The test's lead goes with its form: a form with responses cannot be deleted.
+    await supabase.from('responses').delete().eq('form_id', form.id);
+    await must(supabase.from('forms').delete().eq('id', form.id).select('id'));
+    await supabase.storage.from(documentsBucket).remove([name]);
   }
 });
 
