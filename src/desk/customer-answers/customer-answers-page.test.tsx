@@ -1,0 +1,139 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Customer, CustomerResponse } from '../../api/desk-customers.ts';
+import { CustomerAnswersPage } from './customer-answers-page.tsx';
+
+// The answers page against stand-ins for its two reads.
+type Query<T> = { data?: T; isPending: boolean; isError: boolean; refetch: () => void };
+
+const state = vi.hoisted(() => ({
+  customer: {} as Query<Customer | null>,
+  responses: {} as Query<CustomerResponse[]>,
+}));
+
+vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/desk-customers.ts')>()),
+  useCustomer: () => state.customer,
+  useCustomerResponses: () => state.responses,
+}));
+
+const loaded = <T,>(data: T): Query<T> => ({
+  data,
+  isPending: false,
+  isError: false,
+  refetch: vi.fn(),
+});
+
+const customer: Customer = {
+  id: 7,
+  first_name: 'Erika',
+  last_name: 'Muster',
+  email: 'erika@example.de',
+  phone: null,
+  adress: null,
+  postcode: null,
+  city: null,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
+};
+
+const response: CustomerResponse = {
+  id: 31,
+  form_id: 1,
+  source: 'questionnaire',
+  channel: 'fair_tablet',
+  create_date: '2026-11-20T08:00:00Z',
+  captured_at: '2026-11-20T08:00:00Z',
+  received_at: '2026-11-20T15:30:00Z',
+  offer_info: true,
+  terms_accepted: true,
+  data_processing_consent: true,
+  consent_version: '2026-11-01',
+  cookie_consent: 'necessary',
+  cookie_consent_version: '2026-11-22',
+  forms: { title: 'Tabaluga' },
+  answers: [
+    {
+      id: 1,
+      answer: 'Eins',
+      question_text: 'Wie viele Kinder?',
+      question_id: 1,
+      questions: { question: 'Wie viele Kinder möchten Sie absichern?', sequence: 1 },
+    },
+    {
+      id: 2,
+      answer: 'Ja',
+      question_text: 'Haben Sie schon einen Sparplan?',
+      question_id: null,
+      questions: null,
+    },
+  ],
+};
+
+function renderPage(id = '7') {
+  render(
+    <MemoryRouter initialEntries={[`/surveydesk/customer/${id}/antworten`]}>
+      <Routes>
+        <Route path="/surveydesk/customer/:id/antworten" element={<CustomerAnswersPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const entry = (section: HTMLElement, term: string) =>
+  within(section).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+beforeEach(() => {
+  state.customer = loaded(customer);
+  state.responses = loaded([response]);
+});
+afterEach(cleanup);
+
+describe('CustomerAnswersPage', () => {
+  it('shows each response with its source, consent record and answers', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Antworten von Erika Muster',
+    );
+    const section = screen.getByRole('region', { name: /^Tabaluga vom/ });
+    expect(entry(section, 'Quelle')).toBe('Fragebogen · Messe-Tablet');
+    expect(entry(section, 'Erfasst am')).toMatch(/20\.11\.2026/);
+    expect(entry(section, 'Datenschutz eingewilligt')).toBe('Ja');
+    expect(entry(section, 'Cookie-Auswahl')).toBe('Unbedingt erforderlich (Version 2026-11-22)');
+    expect(entry(section, 'Wie viele Kinder möchten Sie absichern?')).toBe('Eins');
+    // A deleted question still names what was asked.
+    expect(entry(section, 'Haben Sie schon einen Sparplan? (Frage gelöscht)')).toBe('Ja');
+    expect(screen.getByRole('link', { name: /Zurück zu den Kunden/ }).getAttribute('href')).toBe(
+      '/surveydesk/customer',
+    );
+  });
+
+  it('says when the customer has sent nothing yet', () => {
+    state.responses = loaded([]);
+    renderPage();
+    expect(screen.getByRole('status').textContent).toBe('Noch keine Antworten von diesem Kunden.');
+  });
+
+  it('tells an unknown customer apart from one without answers', () => {
+    state.customer = loaded(null);
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Kunde nicht gefunden');
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('treats an address that is no id as not found', () => {
+    renderPage('abc');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Kunde nicht gefunden');
+  });
+
+  it('shows a German error with a retry when the answers cannot be read', () => {
+    state.responses = { isPending: false, isError: true, refetch: vi.fn() };
+    renderPage();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Die Antworten konnten nicht geladen werden.',
+    );
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+  });
+});
