@@ -69,7 +69,7 @@ async function addQuestion(
     await field.fill(option);
   }
   await sidebar.getByLabel('Information').fill(question.info);
-  await sidebar.getByRole('button', { name: 'Hinzufügen' }).click();
+  await sidebar.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   const edited = questionSidebar(page, 'Frage bearbeiten');
   await expect(edited.getByRole('status')).toHaveText('Daten wurden erfolgreich gespeichert!');
   return edited;
@@ -111,7 +111,7 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   const addForm = page.getByRole('dialog', { name: 'Fragebogen hinzufügen' });
   await addForm.getByLabel('Titel').fill(title);
   await addForm.getByLabel('Beschreibung').fill('Ein Fragebogen aus dem Test des Frageneditors.');
-  await addForm.getByRole('button', { name: 'Speichern' }).click();
+  await addForm.getByRole('button', { name: 'Speichern', exact: true }).click();
   await addForm.getByRole('button', { name: 'Schließen' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
@@ -124,8 +124,8 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   const blank = questionSidebar(page, 'Frage hinzufügen');
   await expect(blank.getByLabel('Position')).toHaveValue('1');
   // Focus moves into the sidebar, and back to the button that opened it on closing.
-  await expect(blank.locator(':focus')).toHaveCount(1);
-  await blank.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(blank.getByLabel('Position')).toBeFocused();
+  await blank.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(blank.getByLabel('Frage', { exact: true })).toHaveAccessibleDescription(
     'Bitte gib die Frage ein.',
   );
@@ -171,7 +171,7 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   const editing = questionSidebar(page, 'Frage bearbeiten');
   await expect(editing.getByLabel('Antwort 2', { exact: true })).toHaveValue('Blau');
   await editing.getByLabel('Antwort 2', { exact: true }).fill('Dunkelblau');
-  await editing.getByRole('button', { name: 'Speichern' }).click();
+  await editing.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(editing.getByRole('status')).toHaveText('Daten wurden erfolgreich gespeichert!');
   await expect(editing.getByRole('status')).toHaveText('', { timeout: 5_000 });
   await editing.getByRole('button', { name: 'Schließen' }).click();
@@ -183,8 +183,9 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   await panel.getByRole('button', { name: `Löschen (Frage ${doomedId})` }).click();
   const confirm = page.getByRole('dialog', { name: 'Frage löschen?' });
   await expect(confirm).toContainText('bleiben mit dem Fragetext lesbar');
+  await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
   await expectNoAxeViolations(page);
-  await confirm.getByRole('button', { name: 'Löschen' }).click();
+  await confirm.getByRole('button', { name: 'Löschen', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(accordion(page, 'Wird diese Frage gelöscht?')).toHaveCount(0);
 

@@ -41,7 +41,8 @@ export function QuestionDeleteDialog(props: {
             </p>
           ) : null}
           <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={close}>
+            {/* The harmless choice first: Enter right after opening deletes nothing. */}
+            <Button variant="secondary" onClick={close} data-autofocus>
               Abbrechen
             </Button>
             <button

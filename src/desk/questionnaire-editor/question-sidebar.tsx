@@ -98,6 +98,7 @@ function QuestionForm(props: {
         step={1}
         inputMode="numeric"
         required
+        data-autofocus
         error={errors.sequence?.message}
         {...register('sequence', { valueAsNumber: true })}
       />
