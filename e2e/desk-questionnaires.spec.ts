@@ -151,7 +151,7 @@ test('a questionnaire made in the sidebar shows in the list and is edited with i
 test('an unknown title shows a German not-found state with the way back', async ({ page }) => {
   await openSignedIn(page, deskQuestionnairePath('Gibt es nicht 404'));
   await expect(page.getByText('Diesen Fragebogen gibt es nicht.')).toBeVisible();
-  await page.getByRole('link', { name: 'Zurück zur Übersicht der Fragebögen' }).first().click();
+  await page.getByRole('link', { name: 'Zurück zur Übersicht der Fragebögen' }).click();
   await expect(page).toHaveURL(deskPaths.questionnaires);
   await expect(page.getByRole('heading', { level: 1, name: 'Fragebogen' })).toBeVisible();
 });

@@ -42,11 +42,16 @@ function Editor({ title }: { title: string }) {
     );
   }
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-2">
-      {/* Keyed by id: a rename moves the address but keeps this form's state and messages. */}
-      <FormDetailsPanel key={form.data.id} form={form.data} />
-      <QuestionsPanel form={{ id: form.data.id, title: form.data.title }} />
-    </div>
+    <>
+      <div className="mb-4">
+        <BackToList />
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {/* Keyed by id: a rename moves the address but keeps this form's state and messages. */}
+        <FormDetailsPanel key={form.data.id} form={form.data} />
+        <QuestionsPanel form={{ id: form.data.id, title: form.data.title }} />
+      </div>
+    </>
   );
 }
 
@@ -62,9 +67,6 @@ export function QuestionnaireEditorPage() {
         path: deskQuestionnairePath(title),
       }}
     >
-      <div className="mb-4">
-        <BackToList />
-      </div>
       <Editor title={title} />
     </DeskScreen>
   );
