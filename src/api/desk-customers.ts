@@ -164,6 +164,13 @@ export interface CustomerResponse {
   /** The visitor's cookie categories, e.g. 'necessary,statistics'. */
   cookie_consent: string | null;
   cookie_consent_version: string | null;
+  /** What the KFZ and contact forms ask besides the contact data; null when not asked. */
+  salutation: string | null;
+  title: string | null;
+  birthdate: string | null;
+  call_time: string | null;
+  existing_customer: boolean | null;
+  message: string | null;
   forms: { title: string } | null;
   answers: CustomerAnswer[];
 }
@@ -178,7 +185,7 @@ export function orderAnswers(answers: readonly CustomerAnswer[]): CustomerAnswer
 }
 
 const responseColumns =
-  'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, forms(title), answers(id, answer, question_text, question_id, questions(question, sequence))';
+  'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, salutation, title, birthdate, call_time, existing_customer, message, forms(title), answers(id, answer, question_text, question_id, questions(question, sequence))';
 
 /** Every response of one customer with its form and answers: one embedded PostgREST query. */
 export function useCustomerResponses(customerId: number) {

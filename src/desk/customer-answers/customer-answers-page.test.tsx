@@ -53,6 +53,12 @@ const response: CustomerResponse = {
   consent_version: '2026-11-01',
   cookie_consent: 'necessary',
   cookie_consent_version: '2026-11-22',
+  salutation: null,
+  title: null,
+  birthdate: null,
+  call_time: null,
+  existing_customer: null,
+  message: null,
   forms: { title: 'Tabaluga' },
   answers: [
     {
@@ -108,6 +114,25 @@ describe('CustomerAnswersPage', () => {
     expect(screen.getByRole('link', { name: /Zurück zu den Kunden/ }).getAttribute('href')).toBe(
       '/surveydesk/customer',
     );
+  });
+
+  it('heads a contact request by its form and shows what was asked besides', () => {
+    state.responses = loaded([
+      {
+        ...response,
+        id: 32,
+        source: 'contact',
+        channel: 'web',
+        call_time: 'Abends',
+        message: 'Bitte prüfen Sie meine Hausratversicherung.',
+        answers: [],
+      },
+    ]);
+    renderPage();
+    const section = screen.getByRole('region', { name: /^Kontaktformular vom/ });
+    expect(entry(section, 'Gewünschte Rückrufzeit')).toBe('Abends');
+    expect(entry(section, 'Nachricht')).toBe('Bitte prüfen Sie meine Hausratversicherung.');
+    expect(within(section).queryByText('Anrede')).toBeNull();
   });
 
   it('says when the customer has sent nothing yet', () => {

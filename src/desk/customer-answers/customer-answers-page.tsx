@@ -14,6 +14,8 @@ import {
   answerText,
   capturedDiffers,
   cookieChoiceLabel,
+  requestDetails,
+  responseTitle,
   sourceLabel,
   yesNo,
 } from './response-labels.ts';
@@ -51,7 +53,8 @@ function Entry(props: { term: string; children: ReactNode }) {
 
 function ResponseSection({ response }: { response: CustomerResponse }) {
   const headingId = `anfrage-${response.id}`;
-  const title = response.forms?.title ?? sourceLabel(response);
+  const title = responseTitle(response);
+  const details = requestDetails(response);
   return (
     <section aria-labelledby={headingId} className="rounded-lg bg-white p-6 shadow">
       <h2 id={headingId} className="text-xl font-bold text-slate-900">
@@ -73,6 +76,19 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
           </>
         ) : null}
       </dl>
+
+      {details.length ? (
+        <>
+          <h3 className="mt-5 text-lg font-semibold text-slate-900">Angaben zur Anfrage</h3>
+          <dl className="mt-1 divide-y divide-slate-100">
+            {details.map((detail) => (
+              <Entry key={detail.label} term={detail.label}>
+                {detail.text}
+              </Entry>
+            ))}
+          </dl>
+        </>
+      ) : null}
 
       <h3 className="mt-5 text-lg font-semibold text-slate-900">Einwilligungen</h3>
       <dl className="mt-1 divide-y divide-slate-100">

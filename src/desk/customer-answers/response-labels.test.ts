@@ -3,6 +3,8 @@ import {
   answerText,
   capturedDiffers,
   cookieChoiceLabel,
+  requestDetails,
+  responseTitle,
   sourceLabel,
   yesNo,
 } from './response-labels.ts';
@@ -36,5 +38,29 @@ describe('response labels', () => {
     expect(answerText('2019-05-01, 2021-09-14')).toBe('01.05.2019, 14.09.2021');
     expect(answerText('100 €')).toBe('100 €');
     expect(answerText('')).toBe('–');
+  });
+
+  it('heads a KFZ or contact request by its form, not by the form id it carries', () => {
+    expect(responseTitle({ source: 'questionnaire', forms: { title: 'PKV' } })).toBe('PKV');
+    expect(responseTitle({ source: 'kfz', forms: { title: 'Tabaluga' } })).toBe('KFZ-Rückruf');
+    expect(responseTitle({ source: 'contact', forms: null })).toBe('Kontaktformular');
+  });
+
+  it('lists only the request details the response holds', () => {
+    expect(
+      requestDetails({
+        salutation: 'Frau',
+        title: '',
+        birthdate: '1980-02-29',
+        call_time: null,
+        existing_customer: false,
+        message: 'Bitte rufen Sie an.',
+      }),
+    ).toEqual([
+      { label: 'Anrede', text: 'Frau' },
+      { label: 'Geburtsdatum', text: '29.02.1980' },
+      { label: 'Bereits Kunde', text: 'Nein' },
+      { label: 'Nachricht', text: 'Bitte rufen Sie an.' },
+    ]);
   });
 });

@@ -13,6 +13,41 @@ export function sourceLabel(response: Pick<CustomerResponse, 'source' | 'channel
   return response.channel === 'fair_tablet' ? `${source} · Messe-Tablet` : source;
 }
 
+/**
+ * A section's heading: the questionnaire's title, or the form a KFZ or contact request came
+ * through (those leads carry a form id too, which names no questionnaire they answered).
+ */
+export function responseTitle(response: Pick<CustomerResponse, 'source' | 'forms'>): string {
+  if (response.source === 'questionnaire')
+    return response.forms?.title ?? sourceLabels.questionnaire;
+  return sourceLabels[response.source] ?? response.source;
+}
+
+/** The contact page's and KFZ form's extra details that this response holds, as label and text. */
+export function requestDetails(
+  response: Pick<
+    CustomerResponse,
+    'salutation' | 'title' | 'birthdate' | 'call_time' | 'existing_customer' | 'message'
+  >,
+): { label: string; text: string }[] {
+  const details: [string, string | null | undefined][] = [
+    ['Anrede', response.salutation],
+    ['Titel', response.title],
+    ['Geburtsdatum', response.birthdate ? answerText(response.birthdate) : null],
+    ['Gewünschte Rückrufzeit', response.call_time],
+    [
+      'Bereits Kunde',
+      response.existing_customer === null || response.existing_customer === undefined
+        ? null
+        : yesNo(response.existing_customer),
+    ],
+    ['Nachricht', response.message],
+  ];
+  return details
+    .filter((detail): detail is [string, string] => Boolean(detail[1]?.trim()))
+    .map(([label, text]) => ({ label, text }));
+}
+
 const cookieCategories: Record<string, string> = {
   necessary: 'Unbedingt erforderlich',
   preferences: 'Präferenzen',
