@@ -64,7 +64,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // A questionnaire's image may be any http(s) address staff enter in the editor (spec 5);
+        // on an https page the browser upgrades or blocks an http one itself.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         connectSrc: ["'self'", ...(supabaseOrigin ? [supabaseOrigin] : [])],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
