@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QuestionRow } from '../../api/desk-questions.ts';
+import { QuestionsPanel } from './question-panel.tsx';
+
+// The panel's states and its delete and move calls, with the data hooks standing in for the
+// database; the German messages and their mapping from error codes are the real ones.
+const state = vi.hoisted(() => ({
+  questions: {} as Record<string, unknown>,
+  remove: { mutate: vi.fn(), reset: vi.fn(), isPending: false, error: null as unknown },
+  move: { mutate: vi.fn(), isPending: false, error: null as unknown },
+}));
+
+vi.mock('../../api/desk-questions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/desk-questions.ts')>()),
+  useFormQuestions: () => state.questions,
+  useDeleteQuestion: () => state.remove,
+  useMoveQuestion: () => state.move,
+  useAddQuestion: () => ({ mutateAsync: vi.fn() }),
+  useUpdateQuestion: () => ({ mutateAsync: vi.fn() }),
+}));
+
+const row = (id: number, sequence: number, question: string, key: string | null = null) =>
+  ({
+    id,
+    form_id: 5,
+    question,
+    type: 'multiple-choice',
+    options: { '1': 'Ja', '2': 'Nein' },
+    required: false,
+    multipleAnswers: false,
+    sequence,
+    information: 'Hinweis',
+    custome_description: null,
+    key,
+  }) satisfies QuestionRow;
+
+const loaded = (data: QuestionRow[]) => ({
+  data,
+  isPending: false,
+  isError: false,
+  isSuccess: true,
+  refetch: vi.fn(),
+});
+
+function renderPanel() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <QuestionsPanel form={{ id: 5, title: 'Test' }} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  state.questions = loaded([row(8, 1, 'Erste Frage'), row(3, 2, 'Zweite Frage')]);
+  state.remove = { mutate: vi.fn(), reset: vi.fn(), isPending: false, error: null };
+  state.move = { mutate: vi.fn(), isPending: false, error: null };
+});
+afterEach(cleanup);
+
+describe('QuestionsPanel', () => {
+  it('says the questions are loading and offers no add yet', () => {
+    state.questions = { isPending: true, isError: false, isSuccess: false, refetch: vi.fn() };
+    renderPanel();
+    expect(screen.getByRole('status').textContent).toBe('Fragen werden geladen …');
+    expect(screen.getByRole('button', { name: 'Frage hinzufügen' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('shows a German error with a retry that reads again', async () => {
+    const refetch = vi.fn();
+    state.questions = { isPending: false, isError: true, isSuccess: false, refetch };
+    renderPanel();
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Die Fragen konnten nicht geladen werden.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('explains an empty questionnaire', () => {
+    state.questions = loaded([]);
+    renderPanel();
+    expect(screen.getByText('Dieser Fragebogen hat noch keine Fragen.')).toBeTruthy();
+  });
+
+  it('lists the questions in the order given, numbered by id', () => {
+    renderPanel();
+    const titles = screen
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent?.replace('▾', '').trim());
+    expect(titles).toEqual(['8. Erste Frage', '3. Zweite Frage']);
+  });
+
+  it('opens the add sidebar at the next position', async () => {
+    renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'Frage hinzufügen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Frage hinzufügen' });
+    expect(within(dialog).getByLabelText(/^Position/)).toHaveProperty('value', '3');
+  });
+
+  it('deletes only after the confirmation', async () => {
+    renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: '3. Zweite Frage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Löschen (Frage 3)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Frage löschen?' });
+    expect(dialog.textContent).toContain('bleiben mit dem Fragetext lesbar');
+    expect(state.remove.mutate).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    expect(state.remove.mutate).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 3 }),
+      expect.anything(),
+    );
+  });
+
+  it('explains in German why a Tabaluga question cannot be deleted', async () => {
+    state.remove.error = { code: 'UQ001', message: 'question tabaluga_child_dates is keyed' };
+    renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: '3. Zweite Frage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Löschen (Frage 3)' }));
+    const alert = within(screen.getByRole('dialog')).getByRole('alert');
+    expect(alert.textContent).toContain('steuert den Ablauf des Tabaluga-Fragebogens');
+    expect(alert.textContent).not.toContain('keyed');
+  });
+
+  it('moves by one step and tells a failed move in German', async () => {
+    state.move.error = { code: '42501', message: 'permission denied for function move_question' };
+    renderPanel();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Die Frage konnte nicht verschoben werden. Bitte versuche es erneut.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '3. Zweite Frage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Nach oben (Frage 3)' }));
+    expect(state.move.mutate).toHaveBeenCalledWith(
+      { question: expect.objectContaining({ id: 3 }), steps: -1 },
+      expect.anything(),
+    );
+    expect(screen.getByRole('button', { name: 'Nach unten (Frage 3)' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+});
