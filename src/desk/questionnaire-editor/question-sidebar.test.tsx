@@ -124,8 +124,13 @@ describe('QuestionSidebar', () => {
     expect(calls.update).toHaveBeenCalledWith(expect.objectContaining({ id: 41 }));
   });
 
-  it('hides the remove buttons for an input question', async () => {
-    const { user, dialog } = setup({ kind: 'edit', question: stored });
+  it('removes an option, and hides the remove buttons for an input question', async () => {
+    const { user, dialog } = setup({
+      kind: 'edit',
+      question: { ...stored, options: ['Rot', 'Blau', 'Grün'] },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Entfernen (Antwort 1)' }));
+    expect(within(dialog).getByLabelText('Antwort 1')).toHaveProperty('value', 'Blau');
     expect(within(dialog).getAllByRole('button', { name: /^Entfernen/ })).toHaveLength(2);
     await user.selectOptions(within(dialog).getByLabelText('Typ'), 'input');
     expect(within(dialog).queryAllByRole('button', { name: /^Entfernen/ })).toHaveLength(0);

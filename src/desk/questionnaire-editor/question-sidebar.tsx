@@ -132,8 +132,13 @@ function QuestionForm(props: {
               {...register(`options.${index}.value`)}
             />
             {isInput ? null : (
-              <Button variant="secondary" className="px-3" onClick={() => remove(index)}>
-                Entfernen<span className="sr-only"> (Antwort {index + 1})</span>
+              <Button
+                variant="secondary"
+                className="px-3"
+                aria-label={`Entfernen (Antwort ${index + 1})`}
+                onClick={() => remove(index)}
+              >
+                Entfernen
               </Button>
             )}
           </div>
