@@ -8,11 +8,12 @@ import {
   CONSENT_VERSION,
   inputPlaceholder,
   questionKeys,
-  questionListSchema,
   questionnaireDefinitionSchema,
   tabalugaOfferPdf,
   type Question,
 } from './questionnaire.ts';
+
+const parseQuestions = (hub: unknown) => questionnaireDefinitionSchema.parse(hub).questions;
 
 const hubQuestions = [
   {
@@ -48,31 +49,31 @@ const hubQuestions = [
 
 describe('questions from the hub', () => {
   it('accepts an array or an object with a data array, sorted by sequence', () => {
-    const fromArray = questionListSchema.parse(hubQuestions);
-    const fromData = questionListSchema.parse({ data: hubQuestions });
+    const fromArray = parseQuestions(hubQuestions);
+    const fromData = parseQuestions({ data: hubQuestions });
     expect(fromArray.map((q) => q.id)).toEqual([1, 2, 3]);
     expect(fromData).toEqual(fromArray);
   });
 
   it('turns the option map into a list in key order', () => {
-    const [, , amount] = questionListSchema.parse(hubQuestions);
+    const [, , amount] = parseQuestions(hubQuestions);
     expect(amount!.options).toEqual(['25 €', '50 €', '100 €', '150 €']);
   });
 
   it('uses the first option as an input placeholder, or "Antwort eingeben..."', () => {
-    const [, dates] = questionListSchema.parse(hubQuestions);
+    const [, dates] = parseQuestions(hubQuestions);
     expect(inputPlaceholder(dates!)).toBe('Antwort eingeben...');
     expect(inputPlaceholder({ ...dates!, options: ['z. B. 1985'] })).toBe('z. B. 1985');
   });
 
   it('reads the stable key, null when a question has none or the hub sends none', () => {
-    const [count, dates] = questionListSchema.parse([
+    const [count, dates] = parseQuestions([
       { ...hubQuestions[1], key: 'tabaluga_child_count' },
       { ...hubQuestions[2], key: null },
     ]);
     expect(count!.key).toBe('tabaluga_child_count');
     expect(dates!.key).toBeNull();
-    expect(questionListSchema.parse(hubQuestions)[0]!.key).toBeNull();
+    expect(parseQuestions(hubQuestions)[0]!.key).toBeNull();
   });
 
   it("takes the form's document from the hub's object, none from a bare list", () => {
@@ -107,9 +108,9 @@ describe('questions from the hub', () => {
   });
 
   it('refuses a question of an unknown type', () => {
-    expect(questionListSchema.safeParse([{ ...hubQuestions[0], type: 'slider' }]).success).toBe(
-      false,
-    );
+    expect(
+      questionnaireDefinitionSchema.safeParse([{ ...hubQuestions[0], type: 'slider' }]).success,
+    ).toBe(false);
   });
 });
 
@@ -137,7 +138,7 @@ describe('Tabaluga rules', () => {
 
 describe('questions found by key', () => {
   // Form 1 after staff added a question first and moved the amount before the dates.
-  const edited = questionListSchema.parse([
+  const edited = parseQuestions([
     { id: 11, sequence: 1, type: 'input', question: 'Neu?', options: {} },
     { ...hubQuestions[1], sequence: 2, key: questionKeys.childCount },
     { ...hubQuestions[0], sequence: 3, key: questionKeys.offerAmount },
@@ -160,7 +161,7 @@ describe('questions found by key', () => {
 });
 
 describe('answer payload', () => {
-  const questions: Question[] = questionListSchema.parse([
+  const questions: Question[] = parseQuestions([
     ...hubQuestions,
     {
       id: 6,

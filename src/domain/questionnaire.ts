@@ -63,12 +63,6 @@ export type Question = z.output<typeof questionSchema>;
 const bySequence = (questions: Question[]) =>
   [...questions].sort((a, b) => a.sequence - b.sequence || a.id - b.id);
 
-/** The hub answers with an array, or with an object whose `data` field is the array. */
-export const questionListSchema = z
-  .union([z.array(questionSchema), z.object({ data: z.array(questionSchema) })])
-  .transform((value) => (Array.isArray(value) ? value : value.data))
-  .transform(bySequence);
-
 /** A questionnaire as the visitor gets it: its questions and the form's document, if any. */
 export interface QuestionnaireDefinition {
   questions: Question[];
@@ -85,8 +79,8 @@ const documentUrlSchema = z
   .transform((v) => v ?? null);
 
 /**
- * `GET /api/forms/:id/questions`: `{ data: [...], form: { id, title, document_url } }`, or, from an
- * older hub or device copy, the questions alone.
+ * `GET /api/forms/:id/questions`: `{ data: [...], form: { id, title, document_url } }`, or, as spec
+ * 7 also allows (and an older device copy holds), the questions alone; sorted by sequence.
  */
 export const questionnaireDefinitionSchema = z
   .union([

@@ -2,7 +2,11 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { questionKeys, questionListSchema, type Question } from '../../domain/questionnaire.ts';
+import {
+  questionKeys,
+  questionnaireDefinitionSchema,
+  type Question,
+} from '../../domain/questionnaire.ts';
 import type { QuestionsState } from '../../offline/use-questions.ts';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 
@@ -21,7 +25,7 @@ const question = (id: number, sequence: number, fields: Record<string, unknown>)
 
 // Form 1 as staff may leave it: a new question first, the child count second, the amount moved
 // before the child dates.
-const editedTabaluga = questionListSchema.parse([
+const { questions: editedTabaluga } = questionnaireDefinitionSchema.parse([
   question(11, 1, { type: 'input', question: 'Wie sind Sie auf uns aufmerksam geworden?' }),
   question(1, 2, {
     question: 'Wie viele Kinder möchten Sie absichern?',
