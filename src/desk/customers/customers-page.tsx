@@ -84,9 +84,10 @@ function CustomersList() {
 
   // A page past the end (fewer customers than when the link was shared): show the last one.
   const beyondEnd = total !== undefined && !customers.isPlaceholderData && view.page > pages;
+  const moveToLastPage = useEffectEvent(() => change({ page: pages }, { replace: true }));
   useEffect(() => {
-    if (beyondEnd) change({ page: pages }, { replace: true });
-  });
+    if (beyondEnd) moveToLastPage();
+  }, [beyondEnd]);
 
   const onSearch = (search: string) => change({ search, page: 1 }, { replace: true });
 
