@@ -108,7 +108,7 @@ test('a question text edited in the desk is what the next visitor of /pkv reads'
   await expect(visitor.getByRole('heading', { name: pkvFirstQuestion.text })).toBeVisible();
 });
 
-test('a question added first and a reordered form 1 keep the Tabaluga child dates and offer', async ({
+test('form 1 with a question added first and one moved keeps the child dates and offer', async ({
   page,
   request,
 }) => {

@@ -24,8 +24,8 @@ export interface QuestionRow {
   key: string | null;
 }
 
-const questionColumns = `id, form_id, sequence, type, question, options, "multipleAnswers", required,
-  information, custome_description, key`;
+const questionColumns = `id, form_id, sequence, type, question, options, "multipleAnswers",
+  required, information, custome_description, key`;
 
 export async function listForms(db: Queryable): Promise<FormRow[]> {
   const result = await db.query<FormRow>(

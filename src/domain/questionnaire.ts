@@ -144,7 +144,7 @@ export const pkvDocuments = {
 
 type OfferAmount = keyof typeof tabalugaDocuments.offers;
 
-/** The Tabaluga sample offer picked by the amount answer (25, 50, 100, 150 €); 150 € otherwise. */
+/** The Tabaluga sample offer for the amount answer (25, 50, 100, 150 €); 150 € otherwise. */
 export function tabalugaOfferPdf(amountAnswer: AnswerValue | undefined): string {
   const amount = Number(/\d+/.exec(String(amountAnswer ?? ''))?.[0]);
   const known = amount in tabalugaDocuments.offers ? (amount as OfferAmount) : 150;

@@ -1,4 +1,4 @@
-/** The service worker's cache of offer documents (cache first: a document's address never changes content). */
+/** The service worker's cache of offer documents (cache first: an address never changes). */
 export const documentCacheName = 'dokumente';
 
 /**
