@@ -24,7 +24,7 @@ export const publicPages = {
   tabaluga: {
     title: 'Tabaluga – Vorsorge für Ihre Kinder',
     description:
-      'Kinder-Vorsorge mit Tabaluga: drei kurze Fragen beantworten und ein kostenloses, unverbindliches Angebot für die Zukunft Ihrer Kinder erhalten.',
+      'Kinder-Vorsorge mit Tabaluga: ein paar kurze Fragen beantworten und ein kostenloses, unverbindliches Angebot für die Zukunft Ihrer Kinder erhalten.',
     path: sitePaths.tabaluga,
   },
   pkv: {

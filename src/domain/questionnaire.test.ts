@@ -9,6 +9,7 @@ import {
   inputPlaceholder,
   questionKeys,
   questionnaireDefinitionSchema,
+  questionSchema,
   tabalugaOfferPdf,
   type Question,
 } from './questionnaire.ts';
@@ -115,13 +116,32 @@ describe('questions from the hub', () => {
 });
 
 describe('Tabaluga rules', () => {
+  const countQuestion = questionSchema.parse({
+    id: 1,
+    sequence: 1,
+    type: 'multiple-choice',
+    question: 'Wie viele Kinder möchten Sie absichern?',
+    options: { '1': 'Eins', '2': 'Zwei', '3': 'Drei oder mehr' },
+    key: questionKeys.childCount,
+  });
+
   it.each([
     ['Eins', 1],
     ['Zwei', 2],
     ['Drei oder mehr', 3],
     [undefined, 1],
-  ])('answer %s to the first question shows %i date inputs', (answer, count) => {
-    expect(childCount(answer)).toBe(count);
+    ['Unbekannt', 1],
+  ])('answer %s to the child-count question shows %i date inputs', (answer, count) => {
+    expect(childCount(countQuestion, answer)).toBe(count);
+  });
+
+  it("counts by the option's place, so reworded options keep their number", () => {
+    const reworded = {
+      ...countQuestion,
+      options: ['Ein Kind', 'Zwei Kinder', 'Drei Kinder', 'Vier oder mehr'],
+    };
+    expect(childCount(reworded, 'Zwei Kinder')).toBe(2);
+    expect(childCount(reworded, 'Vier oder mehr')).toBe(3);
   });
 
   it.each([

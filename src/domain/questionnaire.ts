@@ -104,16 +104,17 @@ export function inputPlaceholder(question: Question): string {
   return question.options[0] || 'Antwort eingeben...';
 }
 
-/** Eins = 1, Zwei = 2, Drei oder mehr = 3; before an answer, one date input. */
-export function childCount(answer: AnswerValue | undefined): number {
-  switch (answer) {
-    case 'Zwei':
-      return 2;
-    case 'Drei oder mehr':
-      return 3;
-    default:
-      return 1;
-  }
+/**
+ * Eins = 1, Zwei = 2, Drei oder mehr = 3: the answer's place among the child-count question's
+ * options, so staff may reword them ('Ein Kind', ...) without breaking the date inputs. Before an
+ * answer, one date input.
+ */
+export function childCount(
+  question: Question | undefined,
+  answer: AnswerValue | undefined,
+): number {
+  const position = typeof answer === 'string' ? (question?.options.indexOf(answer) ?? -1) : -1;
+  return position < 0 ? 1 : Math.min(position + 1, MAX_CHILDREN);
 }
 
 /** The answer to the question with this role, wherever staff have moved it. */

@@ -217,7 +217,10 @@ function QuestionnaireSteps({
 
   // Found by key, so staff may add and reorder questions around them.
   const showChildDates = question.key === questionKeys.childDates;
-  const children = childCount(answerByKey(questions, answers, questionKeys.childCount));
+  const children = childCount(
+    questions.find((q) => q.key === questionKeys.childCount),
+    answerByKey(questions, answers, questionKeys.childCount),
+  );
   return (
     <>
       {idleWarning}

@@ -15,7 +15,7 @@ export function TabalugaPage() {
     <PageWithIntro
       meta={publicPages.tabaluga}
       title="Tabaluga – Vorsorge für Ihre Kinder"
-      intro="Beantworten Sie drei kurze Fragen, und wir erstellen Ihnen ein kostenloses Angebot für die Zukunft Ihrer Kinder."
+      intro="Beantworten Sie ein paar kurze Fragen, und wir erstellen Ihnen ein kostenloses Angebot für die Zukunft Ihrer Kinder."
     >
       <QuestionnaireFlow
         formId={TABALUGA_FORM_ID}
