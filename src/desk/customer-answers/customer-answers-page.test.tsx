@@ -133,6 +133,7 @@ describe('CustomerAnswersPage', () => {
     expect(entry(section, 'Gewünschte Rückrufzeit')).toBe('Abends');
     expect(entry(section, 'Nachricht')).toBe('Bitte prüfen Sie meine Hausratversicherung.');
     expect(within(section).queryByText('Anrede')).toBeNull();
+    expect(within(section).queryByRole('heading', { name: 'Antworten' })).toBeNull();
   });
 
   it('says when the customer has sent nothing yet', () => {

@@ -104,21 +104,26 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
         <Entry term="Angebot gewünscht">{yesNo(response.offer_info)}</Entry>
       </dl>
 
-      <h3 className="mt-5 text-lg font-semibold text-slate-900">Antworten</h3>
       {response.answers.length ? (
-        <dl className="mt-1 divide-y divide-slate-100">
-          {response.answers.map((answer) => (
-            <Entry
-              key={answer.id}
-              term={answer.questions?.question ?? `${answer.question_text} (Frage gelöscht)`}
-            >
-              {answerText(answer.answer)}
-            </Entry>
-          ))}
-        </dl>
-      ) : (
-        <p className="mt-1 text-slate-700">Zu dieser Anfrage gibt es keine Antworten.</p>
-      )}
+        <>
+          <h3 className="mt-5 text-lg font-semibold text-slate-900">Antworten</h3>
+          <dl className="mt-1 divide-y divide-slate-100">
+            {response.answers.map((answer) => (
+              <Entry
+                key={answer.id}
+                term={answer.questions?.question ?? `${answer.question_text} (Frage gelöscht)`}
+              >
+                {answerText(answer.answer)}
+              </Entry>
+            ))}
+          </dl>
+        </>
+      ) : response.source === 'questionnaire' ? (
+        // KFZ and contact requests ask no questions; a questionnaire without answers is unusual.
+        <p className="mt-5 text-slate-700">
+          Zu diesem Fragebogen wurden keine Antworten gespeichert.
+        </p>
+      ) : null}
     </section>
   );
 }
