@@ -239,3 +239,18 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   await expect(response.getByText('Welche Farbe mögen Sie?')).toBeVisible();
   await expect(response.getByText('Dunkelblau')).toBeVisible();
 });
+
+test('the Tabaluga questions the flow depends on offer no delete, and say why', async ({
+  page,
+}) => {
+  await openSignedIn(page, deskQuestionnairePath('Tabaluga'));
+  const panel = page.getByRole('region', { name: 'Fragen' });
+  const childDates = accordion(page, 'Wann sind Ihre Kinder geboren?');
+  const id = await questionId(page, 'Wann sind Ihre Kinder geboren?');
+  await childDates.click();
+  await expect(panel.getByRole('button', { name: `Bearbeiten (Frage ${id})` })).toBeVisible();
+  await expect(panel.getByRole('button', { name: `Löschen (Frage ${id})` })).toHaveCount(0);
+  await expect(panel.getByText(/steuert den Ablauf des Tabaluga-Fragebogens/)).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'Antwortfeld (Vorschau)' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+});

@@ -47,11 +47,14 @@ const loaded = (data: QuestionRow[]) => ({
 });
 
 function renderPanel() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
+  const client = new QueryClient();
+  const panel = () => (
+    <QueryClientProvider client={client}>
       <QuestionsPanel form={{ id: 5, title: 'Test' }} />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const { rerender } = render(panel());
+  return { rerender: () => rerender(panel()) };
 }
 
 beforeEach(() => {
@@ -136,13 +139,25 @@ describe('QuestionsPanel', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: '3. Zweite Frage' }));
     await userEvent.click(screen.getByRole('button', { name: 'Nach oben (Frage 3)' }));
-    expect(state.move.mutate).toHaveBeenCalledWith(
-      { question: expect.objectContaining({ id: 3 }), steps: -1 },
-      expect.anything(),
-    );
+    expect(state.move.mutate).toHaveBeenCalledWith({
+      question: expect.objectContaining({ id: 3 }),
+      steps: -1,
+    });
     expect(screen.getByRole('button', { name: 'Nach unten (Frage 3)' })).toHaveProperty(
       'disabled',
       true,
+    );
+  });
+
+  it('gives the focus back to the moved question once the new order shows', async () => {
+    const { rerender } = renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: '3. Zweite Frage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Nach oben (Frage 3)' }));
+    state.questions = loaded([row(3, 1, 'Zweite Frage'), row(8, 2, 'Erste Frage')]);
+    rerender();
+    // At the top there is no 'up' any more: the focus goes to 'down'.
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Nach unten (Frage 3)' }),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   questionFailureMessage,
   questionKeys,
@@ -14,20 +14,15 @@ import { QuestionAccordion } from './question-accordion.tsx';
 import { QuestionDeleteDialog } from './question-delete-dialog.tsx';
 import { QuestionSidebar, type QuestionSidebarMode } from './question-sidebar.tsx';
 
-/**
- * React may move the clicked button's node when the list reorders, which drops its focus: the
- * moved question's button gets it back (the other direction's once it reached an end).
- */
-function refocusMoved(question: QuestionRow, steps: -1 | 1) {
-  window.requestAnimationFrame(() => {
-    const [wanted, other] = steps < 0 ? ['hoch', 'runter'] : ['runter', 'hoch'];
-    const button = document.getElementById(`frage-${question.id}-${wanted}`);
-    const target =
-      button instanceof HTMLButtonElement && button.disabled
-        ? document.getElementById(`frage-${question.id}-${other}`)
-        : button;
-    target?.focus();
-  });
+/** The moved question's button in the direction it went, or the other once it reached an end. */
+function focusMoveButton({ id, steps }: { id: number; steps: -1 | 1 }) {
+  const [wanted, other] = steps < 0 ? ['hoch', 'runter'] : ['runter', 'hoch'];
+  const button = document.getElementById(`frage-${id}-${wanted}`);
+  const target =
+    button instanceof HTMLButtonElement && button.disabled
+      ? document.getElementById(`frage-${id}-${other}`)
+      : button;
+  target?.focus();
 }
 
 function QuestionList(props: {
@@ -37,6 +32,14 @@ function QuestionList(props: {
 }) {
   const move = useMoveQuestion();
   const { questions } = props;
+  // React moves list nodes when the order changes, and a moved node loses its focus: once the
+  // new order is on screen the moved question's button gets it back.
+  const moved = useRef<{ id: number; steps: -1 | 1 } | null>(null);
+  useEffect(() => {
+    if (!moved.current) return;
+    focusMoveButton(moved.current);
+    moved.current = null;
+  }, [questions]);
   return (
     <>
       {move.error ? <Alert tone="error">{questionFailureMessage('move', move.error)}</Alert> : null}
@@ -49,12 +52,10 @@ function QuestionList(props: {
             last={index === questions.length - 1}
             onEdit={props.onEdit}
             onDelete={props.onDelete}
-            onMove={(moved, steps) => {
+            onMove={(target, steps) => {
               if (move.isPending) return;
-              move.mutate(
-                { question: moved, steps },
-                { onSuccess: () => refocusMoved(moved, steps) },
-              );
+              moved.current = { id: target.id, steps };
+              move.mutate({ question: target, steps });
             }}
           />
         ))}
