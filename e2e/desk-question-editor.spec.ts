@@ -187,6 +187,7 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Löschen', exact: true }).click();
   await expect(confirm).toBeHidden();
+  await expect(panel.getByRole('heading', { name: 'Fragen' })).toBeFocused();
   await expect(accordion(page, 'Wird diese Frage gelöscht?')).toHaveCount(0);
 
   // Move the pet question up: it becomes the first.

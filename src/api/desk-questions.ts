@@ -118,14 +118,14 @@ export function useFormQuestions(formId: number) {
 }
 
 /** Another save moves other questions too (triggers shift them): the whole list is read again. */
-function useRefreshList() {
+export function useRefreshQuestions() {
   const queryClient = useQueryClient();
   return (formId: number) => queryClient.invalidateQueries({ queryKey: questionKeys.list(formId) });
 }
 
 export function useAddQuestion() {
   const supabase = useSupabase();
-  const refresh = useRefreshList();
+  const refresh = useRefreshQuestions();
   return useMutation({
     mutationFn: async (change: QuestionChange & { form_id: number }) => {
       const { data, error } = await supabase
@@ -142,7 +142,7 @@ export function useAddQuestion() {
 
 export function useUpdateQuestion() {
   const supabase = useSupabase();
-  const refresh = useRefreshList();
+  const refresh = useRefreshQuestions();
   return useMutation({
     mutationFn: async ({ id, change }: { id: number; change: QuestionChange }) => {
       const { data, error } = await supabase
@@ -160,7 +160,7 @@ export function useUpdateQuestion() {
 
 export function useDeleteQuestion() {
   const supabase = useSupabase();
-  const refresh = useRefreshList();
+  const refresh = useRefreshQuestions();
   return useMutation({
     mutationFn: async (question: Pick<QuestionRow, 'id' | 'form_id'>) => {
       const { error } = await supabase.from('questions').delete().eq('id', question.id);

@@ -12,6 +12,7 @@ const state = vi.hoisted(() => ({
   questions: {} as Record<string, unknown>,
   remove: { mutate: vi.fn(), reset: vi.fn(), isPending: false, error: null as unknown },
   move: { mutate: vi.fn(), isPending: false, error: null as unknown },
+  refresh: vi.fn(),
 }));
 
 vi.mock('../../api/desk-questions.ts', async (importOriginal) => ({
@@ -19,6 +20,7 @@ vi.mock('../../api/desk-questions.ts', async (importOriginal) => ({
   useFormQuestions: () => state.questions,
   useDeleteQuestion: () => state.remove,
   useMoveQuestion: () => state.move,
+  useRefreshQuestions: () => state.refresh,
   useAddQuestion: () => ({ mutateAsync: vi.fn() }),
   useUpdateQuestion: () => ({ mutateAsync: vi.fn() }),
 }));
@@ -61,6 +63,7 @@ beforeEach(() => {
   state.questions = loaded([row(8, 1, 'Erste Frage'), row(3, 2, 'Zweite Frage')]);
   state.remove = { mutate: vi.fn(), reset: vi.fn(), isPending: false, error: null };
   state.move = { mutate: vi.fn(), isPending: false, error: null };
+  state.refresh = vi.fn();
 });
 afterEach(cleanup);
 
@@ -100,11 +103,15 @@ describe('QuestionsPanel', () => {
     expect(titles).toEqual(['8. Erste Frage', '3. Zweite Frage']);
   });
 
-  it('opens the add sidebar at the next position', async () => {
+  it('opens the add sidebar at the next position and reads the list again on closing', async () => {
     renderPanel();
     await userEvent.click(screen.getByRole('button', { name: 'Frage hinzufügen' }));
     const dialog = screen.getByRole('dialog', { name: 'Frage hinzufügen' });
     expect(within(dialog).getByLabelText(/^Position/)).toHaveProperty('value', '3');
+    expect(state.refresh).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schließen' }));
+    expect(state.refresh).toHaveBeenCalledWith(5);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('deletes only after the confirmation', async () => {

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   questionFailureMessage,
-  questionKeys,
   questionMessages,
   useFormQuestions,
   useMoveQuestion,
+  useRefreshQuestions,
   type QuestionRow,
 } from '../../api/desk-questions.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -66,7 +65,7 @@ function QuestionList(props: {
 
 /** The editor's right column: the form's questions in sequence order, added, edited, moved. */
 export function QuestionsPanel({ form }: { form: { id: number; title: string } }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshQuestions();
   const questions = useFormQuestions(form.id);
   const [sidebar, setSidebar] = useState<QuestionSidebarMode | null>(null);
   const [deleting, setDeleting] = useState<QuestionRow | null>(null);
@@ -117,7 +116,7 @@ export function QuestionsPanel({ form }: { form: { id: number; title: string } }
         onModeChange={setSidebar}
         onClose={() => {
           setSidebar(null);
-          void queryClient.invalidateQueries({ queryKey: questionKeys.list(form.id) });
+          void refresh(form.id);
         }}
       />
       <QuestionDeleteDialog
