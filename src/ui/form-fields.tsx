@@ -28,7 +28,8 @@ function useFieldIds(error: string | undefined, hint?: string) {
 }
 
 const boxClass = (error: string | undefined, height = '') =>
-  `block ${height}w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${
+  // Read-only fields (a customer's 'Angelegt am') must look read-only, yet stay legible.
+  `block ${height}w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-700 ${
     error ? 'border-red-700' : 'border-slate-400'
   }`;
 
