@@ -8,6 +8,7 @@ import { hubPrefix } from '../src/domain/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { gatewayArea } from './gateway/gateway-area.ts';
+import { registerApiCompression } from './http/api-compression.ts';
 import { appConfigRoute } from './http/app-config.ts';
 import { createHubAuth } from './hub/auth.ts';
 import { createFormsRepository } from './hub/forms-repository.ts';
@@ -95,35 +96,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     supabase: config.gateway ? undefined : config.supabase,
   });
 
-  // The areas.
-  await app.register(hubArea, {
-    prefix: hubPrefix,
-    db,
-    auth,
-    forms,
-    responses,
-    now,
-    rateLimit: config.rateLimit,
-  });
-  if (config.gateway) {
-    await app.register(gatewayArea, {
+  // The areas. The APIs compress their answers on the fly in a scope of their own; the static
+  // site sends the files the build compressed and must never compress them a second time.
+  await app.register(async (apis) => {
+    await registerApiCompression(apis);
+    await apis.register(hubArea, {
+      prefix: hubPrefix,
       db,
+      auth,
+      forms,
+      responses,
       now,
-      config: {
-        jwtSecret: config.jwtSecret,
-        // Tests that build the app without a data folder get a throwaway one per process.
-        dataDir: config.dataDir ?? path.join(tmpdir(), `universa-gateway-${process.pid}`),
-        smtpUrl: config.smtpUrl,
-        publicUrl: config.publicUrl,
-        authRateLimit: config.authRateLimit,
-      },
+      rateLimit: config.rateLimit,
     });
-  }
-  await app.register(appConfigRoute, {
-    gateway: config.gateway ?? false,
-    jwtSecret: config.jwtSecret,
-    publicUrl: config.publicUrl,
-    supabase: config.supabase ?? { url: undefined, anonKey: undefined },
+    if (config.gateway) {
+      await apis.register(gatewayArea, {
+        db,
+        now,
+        config: {
+          jwtSecret: config.jwtSecret,
+          // Tests that build the app without a data folder get a throwaway one per process.
+          dataDir: config.dataDir ?? path.join(tmpdir(), `universa-gateway-${process.pid}`),
+          smtpUrl: config.smtpUrl,
+          publicUrl: config.publicUrl,
+          authRateLimit: config.authRateLimit,
+        },
+      });
+    }
+    await apis.register(appConfigRoute, {
+      gateway: config.gateway ?? false,
+      jwtSecret: config.jwtSecret,
+      publicUrl: config.publicUrl,
+      supabase: config.supabase ?? { url: undefined, anonKey: undefined },
+    });
   });
   await app.register(staticSite, { staticDir: config.staticDir });
   return app;

@@ -9,6 +9,11 @@ import { hubErrorHandler, sendHubNotFound } from '../hub/errors.ts';
  * The built app (`dist/`): its files, one prerendered HTML file per public page, the app shell
  * for addresses only the app can resolve, and 404.html for everything else. Registered without a
  * prefix, its not-found handler answers every address no other area claims.
+ *
+ * Text files go out compressed as the build left them (scripts/compress-dist.mjs writes `.br`
+ * and `.gz` beside each): brotli when the browser accepts it, else gzip, else the file itself,
+ * always with `Vary: Accept-Encoding`. Nothing is compressed per request here, so the APIs'
+ * on-the-fly compression (server/http/api-compression.ts) is not registered for this area.
  */
 export const staticSite: FastifyPluginAsync<{ staticDir: string }> = async (
   site,
@@ -24,6 +29,8 @@ export const staticSite: FastifyPluginAsync<{ staticDir: string }> = async (
       index: ['index.html'],
       // Build bookkeeping (.vite/manifest.json, .build-hash) is no business of visitors.
       dotfiles: 'ignore',
+      // Also for reply.sendFile below: the pages, the shell and 404.html are compressed too.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed build output never changes under its name; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
