@@ -57,12 +57,9 @@ export const responseRoutes: FastifyPluginAsyncZod<ResponseRouteOptions> = async
       config: { rateLimit: { max: rateLimit.batchesPerMinute, timeWindow: 60_000 } },
     },
     async (request) => {
-      const results: SubmissionResult[] = [];
-      // One after another: each lead is its own transaction, so one rejected lead never
-      // blocks or undoes the others.
-      for (const [index, item] of request.body.submissions.entries()) {
-        results.push(await intake.storeItem(item, index));
-      }
+      // One transaction for the batch, a savepoint per lead: one rejected lead never blocks or
+      // undoes the others.
+      const results: SubmissionResult[] = await intake.storeBatch(request.body.submissions);
       return { results };
     },
   );

@@ -50,34 +50,59 @@ export function createSubmissionIntake(options: {
   }
 
   /**
-   * Judges one item of a batch on its own: its size, its fields, then storing it. A refused item
-   * becomes a 'rejected' result and never blocks the others.
+   * Judges a batch's items each on its own (size, fields), then stores the valid ones together
+   * in one transaction. A refused item becomes a 'rejected' result and never blocks the others;
+   * results keep the items' order.
    */
-  async function storeItem(item: unknown, index: number): Promise<SubmissionResult> {
-    try {
-      if (Buffer.byteLength(JSON.stringify(item)) > submissionLimits.maxBodyBytes) {
-        throw new HubError(413, 'payload_too_large', 'Diese Einsendung ist zu groß.');
+  async function storeBatch(items: unknown[]): Promise<SubmissionResult[]> {
+    const results: (SubmissionResult | undefined)[] = items.map(() => undefined);
+    const valid: { index: number; submission: Submission }[] = [];
+    items.forEach((item, index) => {
+      try {
+        if (Buffer.byteLength(JSON.stringify(item)) > submissionLimits.maxBodyBytes) {
+          throw new HubError(413, 'payload_too_large', 'Diese Einsendung ist zu groß.');
+        }
+        const parsed = parseSubmission(item, now);
+        if (!parsed.success) throw validationFailed(parsed.issues);
+        // A bot filled the hidden field: answer as if stored, so it learns nothing, store nothing.
+        if (parsed.data.website) {
+          results[index] = { index, client_id: parsed.data.client_id, status: 'created', id: 0 };
+        } else {
+          valid.push({ index, submission: parsed.data });
+        }
+      } catch (error) {
+        results[index] = rejected(error, index, readClientId(item));
       }
-      const parsed = parseSubmission(item, now);
-      if (!parsed.success) throw validationFailed(parsed.issues);
-      const saved = await store(parsed.data);
-      return { index, client_id: saved.client_id, status: saved.status, id: saved.id };
-    } catch (error) {
-      if (!(error instanceof HubError)) throw error;
-      return {
-        index,
-        client_id: readClientId(item),
-        status: 'rejected',
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.details === undefined ? {} : { details: error.details }),
-        },
-      };
-    }
+    });
+    const outcomes = await responses.saveBatch(
+      valid.map((v) => v.submission),
+      now(),
+    );
+    valid.forEach(({ index, submission }, i) => {
+      const outcome = outcomes[i]!;
+      results[index] =
+        outcome.kind === 'created' || outcome.kind === 'duplicate'
+          ? { index, client_id: submission.client_id, status: outcome.kind, id: outcome.id }
+          : rejected(refusal(outcome), index, submission.client_id);
+    });
+    return results.map((result) => result!);
   }
 
-  return { store, storeItem };
+  return { store, storeBatch };
+}
+
+function rejected(error: unknown, index: number, clientId: string | null): SubmissionResult {
+  if (!(error instanceof HubError)) throw error;
+  return {
+    index,
+    client_id: clientId,
+    status: 'rejected',
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details === undefined ? {} : { details: error.details }),
+    },
+  };
 }
 
 function refusal(outcome: Exclude<SaveOutcome, { id: number }>): HubError {
