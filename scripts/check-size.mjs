@@ -3,12 +3,19 @@
 // Run after `vite build`. Vite's build manifest (dist/.vite/manifest.json) names the chunk that
 // index.html loads and every chunk's static imports; followed transitively they are what a
 // browser fetches before the landing page can run (the modulepreload links of index.html list
-// the same chunks). The check fails when
+// the same chunks). Every public page then loads a few modules itself once it has painted (the
+// header's queue status, the device's background start, the update prompt): `startupModules`
+// names them, and their static graphs count too. The check fails when
 //   - the gzip total (zlib level 9) of that graph exceeds the budget, or
 //   - a Survey Desk chunk is part of it. vite.config.ts names every chunk that contains a module
 //     of src/desk (or the desk layout) `desk-*.js`; at least one such chunk must exist, otherwise
-//     the naming stopped working and this check would pass without proving anything.
-// Dynamic `import()` is not followed: that code is only fetched when its route is visited.
+//     the naming stopped working and this check would pass without proving anything, or
+//   - it contains Dexie, zod or react-hook-form (issue 14: a page without a form loads none of
+//     them; strings of their own that minification keeps give them away). The consent tool is
+//     loaded by src/ui/cookie-consent.ts, not from this graph; e2e/landing-chunks.spec.ts checks
+//     all four in a browser.
+// Other dynamic `import()`s are not followed: that code is only fetched when its route is
+// visited or the visitor acts.
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +24,17 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 130 * 1024;
 const DESK_CHUNK = /^desk-.*\.js$/;
+/** Loaded by src/app/public-layout.tsx on every public page after the first paint. */
+const startupModules = [
+  'src/app/device-status.tsx',
+  'src/app/pwa-notices.tsx',
+  'src/app/start-app.ts',
+];
+const libraryMarkers = {
+  Dexie: ['DatabaseClosedError', 'Dexie SchemaDiff'],
+  zod: ['$ZodType', 'ZodError'],
+  'react-hook-form': ['shouldUseNativeValidation', 'reValidateMode'],
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -44,6 +62,8 @@ else if (!readFileSync(path.join(dist, 'index.html'), 'utf8').includes(`/${entry
 const graph = new Map();
 const cssFiles = new Map();
 const queue = entry ? [{ key: entryKey, importedBy: 'index.html' }] : [];
+for (const key of startupModules)
+  queue.push({ key, importedBy: 'public-layout.tsx (nach dem ersten Zeichnen)' });
 
 while (queue.length > 0) {
   const { key, importedBy } = queue.shift();
@@ -58,7 +78,16 @@ while (queue.length > 0) {
     failures.push(`${relative(file)} (geladen von ${importedBy}) existiert nicht.`);
     continue;
   }
-  graph.set(file, { file, ...sizes(readFileSync(file)), importedBy });
+  const code = readFileSync(file);
+  graph.set(file, { file, ...sizes(code), importedBy });
+  const text = code.toString('utf8');
+  for (const [library, markers] of Object.entries(libraryMarkers)) {
+    if (markers.some((marker) => text.includes(marker))) {
+      failures.push(
+        `${library} im Code für /universa: ${relative(file)} (geladen von ${importedBy}).`,
+      );
+    }
+  }
   for (const css of chunk.css ?? []) {
     const cssFile = path.join(dist, css);
     if (existsSync(cssFile)) {
@@ -76,7 +105,11 @@ const total = jsFiles.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip
   gzip: 0,
 });
 
-printTable('JavaScript für /universa (statischer Modulgraph)', jsFiles, total);
+printTable(
+  'JavaScript für /universa (Einstieg und Start-Module, statisch gefolgt)',
+  jsFiles,
+  total,
+);
 if (cssFiles.size > 0) printTable('CSS (nicht im Budget)', [...cssFiles.values()]);
 
 if (total.gzip > BUDGET_BYTES) {

@@ -1,10 +1,24 @@
 import { useEffect, useId, useRef } from 'react';
 import { writeDeviceSetting } from '../offline/device-settings.ts';
-import { offlineDb } from '../offline/offline-db.ts';
-import { removeRejected, retryRejected } from '../offline/outbox.ts';
-import { syncNow } from '../offline/sync-scheduler.ts';
 import { useDeviceStatus } from '../offline/use-device-status.ts';
 import { useDismiss } from '../ui/use-dismiss.ts';
+
+// The panel's actions need the outbox code (Dexie); it is fetched when the panel opens, not with
+// the header, which only reads counts.
+const loadOutboxActions = () =>
+  Promise.all([
+    import('../offline/sync-scheduler.ts'),
+    import('../offline/outbox.ts'),
+    import('../offline/offline-db.ts'),
+  ]).then(([scheduler, outbox, db]) => ({
+    syncNow: scheduler.syncNow,
+    retryRejected: (clientId: string) => outbox.retryRejected(db.offlineDb(), clientId),
+    removeRejected: (clientId: string) => outbox.removeRejected(db.offlineDb(), clientId),
+  }));
+
+function withOutbox(action: (actions: Awaited<ReturnType<typeof loadOutboxActions>>) => unknown) {
+  void loadOutboxActions().then(action, () => undefined);
+}
 
 const sourceLabels = { questionnaire: 'Fragebogen', kfz: 'KFZ-Rückruf', contact: 'Kontakt' };
 
@@ -48,7 +62,13 @@ export function DeviceStatus() {
           Offline-Simulation aktiv: Es wird nichts gesendet, Fragebögen kommen nur vom Gerät.
         </div>
       ) : null}
-      <details ref={details} className="relative text-sm">
+      <details
+        ref={details}
+        className="relative text-sm"
+        onToggle={(event) => {
+          if (event.currentTarget.open) void loadOutboxActions().catch(() => undefined);
+        }}
+      >
         <summary
           aria-controls={panelId}
           className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-slate-800"
@@ -82,7 +102,7 @@ export function DeviceStatus() {
           </p>
           <button
             type="button"
-            onClick={() => void syncNow(true)}
+            onClick={() => withOutbox(({ syncNow }) => syncNow(true))}
             disabled={waiting === 0 || offline}
             className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:bg-slate-300 disabled:text-slate-600"
           >
@@ -115,14 +135,16 @@ export function DeviceStatus() {
                       <button
                         type="button"
                         className="underline"
-                        onClick={() => void retryRejected(offlineDb(), item.client_id)}
+                        onClick={() => withOutbox((outbox) => outbox.retryRejected(item.client_id))}
                       >
                         Erneut senden
                       </button>
                       <button
                         type="button"
                         className="underline"
-                        onClick={() => void removeRejected(offlineDb(), item.client_id)}
+                        onClick={() =>
+                          withOutbox((outbox) => outbox.removeRejected(item.client_id))
+                        }
                       >
                         Verwerfen
                       </button>

@@ -1,5 +1,20 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { sitePaths } from '../domain/routes.ts';
+
+/**
+ * A page's code failed to load in a page no service worker controls, while one is installed: the
+ * first visit installs the worker but stays outside it. The landing page does not fetch the
+ * forms' code ahead (issue 14), so offline a tap on a questionnaire lands here; loading the
+ * address afresh lets the worker serve it from its precache. A page the worker controls is never
+ * reloaded by this, so it cannot loop.
+ */
+async function reloadIntoWorker(): Promise<void> {
+  const worker = globalThis.navigator?.serviceWorker;
+  if (!worker || worker.controller) return;
+  const registration = await worker.getRegistration();
+  if (registration?.active) window.location.reload();
+}
 
 /**
  * Shown instead of a blank page when a screen throws or its code cannot be loaded. The latter
@@ -8,6 +23,10 @@ import { sitePaths } from '../domain/routes.ts';
 export function RouteErrorPage() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+
+  useEffect(() => {
+    if (!notFound) void reloadIntoWorker().catch(() => undefined);
+  }, [notFound]);
 
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16">

@@ -1,14 +1,93 @@
-import { startDevice } from '../offline/start-device.ts';
+import { subscribeDeviceSettings } from '../offline/device-settings.ts';
+import { warmDefinitionsLightly } from '../offline/definitions-warmup.ts';
+import { onOfflineDbChange, peekOutbox } from '../offline/offline-idb.ts';
+
+let started = false;
 
 /**
- * What a visitor's device starts once the public site runs: the outbox's sender, the
- * questionnaires kept on the device, and the questionnaire screens' code, so that a tap on a
- * questionnaire works after the connection drops (the service worker's precache makes the same
- * true across reloads). Imported lazily after the first paint: it brings the offline database
- * code. Safe to call again.
+ * What a visitor's device starts once the public site runs, without loading what the page does
+ * not show: the questionnaires kept on the device (plain fetch and IndexedDB), and the outbox's
+ * sender (Dexie, the hub client, zod) only once a lead waits: at load, when the connection or
+ * the page comes back, or when a lead is queued here, in another tab or by the service worker.
+ * The questionnaire screens' code is fetched at the visitor's first interaction, which makes
+ * the tap on a questionnaire fast; offline, the service worker's precache serves it. Safe to
+ * call again.
  */
 export function startApp(): void {
-  startDevice();
-  void import('../site/questionnaire/tabaluga-page.tsx').catch(() => undefined);
-  void import('../site/questionnaire/pkv-page.tsx').catch(() => undefined);
+  if (started || typeof window === 'undefined') return;
+  started = true;
+
+  let senderLoading = false;
+  const stops: (() => void)[] = [];
+  const startSender = () => {
+    if (senderLoading) return;
+    senderLoading = true;
+    stops.forEach((stop) => stop());
+    // The full start: the sync scheduler sends at once, then keeps its own triggers.
+    void import('../offline/start-device.ts').then(
+      ({ startDevice }) => startDevice(),
+      () => {
+        senderLoading = false;
+      },
+    );
+  };
+  const checkOutbox = () => {
+    if (senderLoading) return;
+    peekOutbox().then(
+      ({ waiting }) => {
+        if (waiting > 0) startSender();
+      },
+      () => undefined,
+    );
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') checkOutbox();
+  };
+  window.addEventListener('online', checkOutbox);
+  document.addEventListener('visibilitychange', onVisible);
+  stops.push(
+    () => window.removeEventListener('online', checkOutbox),
+    () => document.removeEventListener('visibilitychange', onVisible),
+    onOfflineDbChange(checkOutbox),
+    subscribeDeviceSettings(checkOutbox),
+  );
+
+  peekOutbox().then(
+    ({ waiting }) => {
+      // startDevice warms the questionnaires itself; otherwise the light warm-up does.
+      if (waiting > 0) startSender();
+      else void warmDefinitionsLightly(keepFormCodeOffline).catch(() => undefined);
+    },
+    () => void warmDefinitionsLightly(keepFormCodeOffline).catch(() => undefined),
+  );
+
+  prefetchFormsOnFirstInteraction();
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(resolve, ms))]);
+}
+
+/**
+ * Resolves once the service worker is installed, i.e. its precache (every public screen's code)
+ * is complete, or when there is none. The questionnaires' data is stored then: a questionnaire
+ * counts as kept on the device when its screen opens offline too (route-error-page.tsx reloads
+ * into the worker when this page itself is outside it).
+ */
+async function keepFormCodeOffline(): Promise<void> {
+  const worker = globalThis.navigator?.serviceWorker;
+  if (worker) await within(worker.ready, 15_000);
+}
+
+const interactions = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+function prefetchFormsOnFirstInteraction() {
+  const prefetch = () => {
+    for (const type of interactions) window.removeEventListener(type, prefetch, true);
+    void import('../site/questionnaire/tabaluga-page.tsx').catch(() => undefined);
+    void import('../site/questionnaire/pkv-page.tsx').catch(() => undefined);
+  };
+  for (const type of interactions) {
+    window.addEventListener(type, prefetch, { capture: true, passive: true });
+  }
 }

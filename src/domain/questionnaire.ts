@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { QuestionnaireContact } from './contact-forms.ts';
 import type { SubmissionEnvelope } from './submission.ts';
 
-export const TABALUGA_FORM_ID = 1;
-export const PKV_FORM_ID = 2;
+// In a module of their own so that code without zod (the landing page's warm-up) can use them.
+export { PKV_FORM_ID, TABALUGA_FORM_ID } from './form-ids.ts';
 
 // The form id as an address carries it is checked where the addresses live.
 export { isFormIdText } from './routes.ts';

@@ -3,8 +3,6 @@
 // they are strictly necessary for the service the operator set the device up for.
 
 import type { LeadChannel } from '../domain/submission.ts';
-import { offlineDb } from './offline-db.ts';
-import { putSetting } from './outbox-db.ts';
 
 export type DeviceSetting = 'kiosk' | 'simulateOffline';
 
@@ -38,8 +36,11 @@ export function writeDeviceSetting(setting: DeviceSetting, on: boolean): void {
   } catch {
     // Blocked storage: the setting lasts until the page is reloaded.
   }
-  // The service worker has no localStorage; it reads its copy from IndexedDB.
-  void putSetting(offlineDb(), setting, on).catch(() => undefined);
+  // The service worker has no localStorage; it reads its copy from IndexedDB. Loaded here, on a
+  // change, so that screens reading a setting never bring the offline database code.
+  void import('./setting-copy.ts')
+    .then(({ copySetting }) => copySetting(setting, on))
+    .catch(() => undefined);
   listeners.forEach((listener) => listener());
 }
 

@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { SubmissionSource } from '../domain/submission.ts';
+import { offlineDbName } from './offline-idb.ts';
 
 /** The fields the outbox itself relies on; the rest of the submission is passed through as is. */
 export interface OutboxSubmissionKeys {
@@ -45,7 +46,8 @@ export interface SettingRecord {
   value: unknown;
 }
 
-export const offlineDbName = 'universa-offline';
+// Named in offline-idb.ts, which reads the same database without Dexie.
+export { offlineDbName };
 
 export class OfflineDb extends Dexie {
   // `declare`: a class field would be initialised after super() and hide the table Dexie sets up.

@@ -3,7 +3,7 @@ import { readDeviceSetting } from './device-settings.ts';
 import { offlineDb } from './offline-db.ts';
 import { enqueue, OutboxWriteError } from './outbox.ts';
 import type { OutboxSubmissionKeys } from './outbox-db.ts';
-import { syncNow } from './sync-scheduler.ts';
+import { startSyncScheduler, syncNow } from './sync-scheduler.ts';
 
 export type SubmitLeadOutcome =
   { status: 'sent' } | { status: 'queued' } | { status: 'failed'; message: string };
@@ -27,6 +27,9 @@ export async function submitLead(submission: OutboxSubmissionKeys): Promise<Subm
   }
   requestPersistence();
   void requestBackgroundSync();
+  // The sender's triggers (online, visible, the retry timer) run from the first queued lead on:
+  // the public pages start them only when a lead waits, and this one may wait from now.
+  startSyncScheduler({ sendNow: false });
 
   const sent = syncNow(true);
   const waited = await Promise.race([

@@ -2,11 +2,13 @@ import { hubConnection } from '../api/hub-connection.ts';
 import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
 import { offlineDb } from './offline-db.ts';
 import { nextSyncDelay, syncOutbox, type SyncReport } from './sync-engine.ts';
+import { publishSyncReport } from './sync-reports.ts';
+
+export { onSyncReport } from './sync-reports.ts';
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let inFlight: Promise<SyncReport | undefined> | undefined;
 let started = false;
-const reportListeners = new Set<(report: SyncReport | undefined, error?: unknown) => void>();
 
 /** Why nothing was sent: the tester holds all sending, or the device says it is offline. */
 function holdingBack(): boolean {
@@ -24,11 +26,11 @@ async function run(force: boolean): Promise<SyncReport | undefined> {
       random: Math.random,
       force,
     });
-    reportListeners.forEach((listener) => listener(report));
+    publishSyncReport(report);
     return report;
   } catch (error) {
     // IndexedDB itself failed (closed by the browser, storage cleared): try again later.
-    reportListeners.forEach((listener) => listener(undefined, error));
+    publishSyncReport(undefined, error);
     return undefined;
   } finally {
     await scheduleNext();
@@ -58,15 +60,11 @@ export async function syncNow(force: boolean): Promise<SyncReport | undefined> {
   return inFlight;
 }
 
-export function onSyncReport(
-  listener: (report: SyncReport | undefined, error?: unknown) => void,
-): () => void {
-  reportListeners.add(listener);
-  return () => reportListeners.delete(listener);
-}
-
-/** Starts the page's sync triggers once: load, online, page visible again, and the timer. */
-export function startSyncScheduler(): void {
+/**
+ * Starts the page's sync triggers once: load (unless `sendNow` is false: the caller sends
+ * itself), online, page visible again, and the timer.
+ */
+export function startSyncScheduler({ sendNow = true }: { sendNow?: boolean } = {}): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   const force = () => void syncNow(true);
@@ -80,5 +78,5 @@ export function startSyncScheduler(): void {
     if (simulating && !now) force();
     simulating = now;
   });
-  force();
+  if (sendNow) force();
 }

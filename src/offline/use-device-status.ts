@@ -1,10 +1,8 @@
-import { liveQuery } from 'dexie';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
-import { offlineDb } from './offline-db.ts';
-import { countWaiting, listRejected } from './outbox.ts';
+import { onOfflineDbChange, peekOutbox } from './offline-idb.ts';
 import type { OutboxItem } from './outbox-db.ts';
-import { onSyncReport } from './sync-scheduler.ts';
+import { onSyncReport } from './sync-reports.ts';
 
 export interface DeviceStatus {
   online: boolean;
@@ -26,7 +24,10 @@ function subscribeOnline(listener: () => void) {
   };
 }
 
-/** What the status element shows; the outbox counts update live, across tabs too. */
+/**
+ * What the status element shows; the outbox counts update live, across tabs too. Read with plain
+ * IndexedDB and refreshed on Dexie's change notices, so the header never loads Dexie itself.
+ */
 export function useDeviceStatus(): DeviceStatus {
   const online = useSyncExternalStore(
     subscribeOnline,
@@ -50,16 +51,32 @@ export function useDeviceStatus(): DeviceStatus {
   const [hubUnreachable, setHubUnreachable] = useState(false);
 
   useEffect(() => {
-    const db = offlineDb();
-    const subscription = liveQuery(async () => ({
-      waiting: await countWaiting(db),
-      rejected: await listRejected(db),
-    })).subscribe({ next: setOutbox, error: () => undefined });
+    let stopped = false;
+    // Reads are numbered so that a slow earlier read never overwrites a later one.
+    let latest = 0;
+    const read = () => {
+      const current = (latest += 1);
+      peekOutbox().then(
+        (outbox) => {
+          if (!stopped && current === latest) setOutbox(outbox);
+        },
+        () => undefined,
+      );
+    };
+    read();
+    const stopChanges = onOfflineDbChange(read);
+    // A page restored from the back-forward cache missed the notices of its time away.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) read();
+    };
+    window.addEventListener('pageshow', onPageShow);
     const stopReports = onSyncReport((report) => {
       setHubUnreachable(report ? report.failed > 0 : true);
     });
     return () => {
-      subscription.unsubscribe();
+      stopped = true;
+      stopChanges();
+      window.removeEventListener('pageshow', onPageShow);
       stopReports();
     };
   }, []);

@@ -1,0 +1,126 @@
+// The device's offline database read and written with plain IndexedDB, for what a public page
+// does before the visitor interacts (the header's queue status, the questionnaires kept on the
+// device). Dexie and the outbox code are about 60 KB gzip; this is a few hundred bytes, and the
+// landing page never loads the rest unless a lead waits, a form opens or the status panel opens.
+//
+// The database stays Dexie's (src/offline/outbox-db.ts): same name, same stores, same native
+// version (Dexie's version 1 is IndexedDB version 10). Only the first visit creates it here, with
+// exactly the stores and indexes Dexie declares, so Dexie later opens it without a schema change.
+
+import type { DefinitionRecord, OutboxItem } from './outbox-db.ts';
+
+export const offlineDbName = 'universa-offline';
+/** Dexie multiplies its version by 10: `version(1)` in outbox-db.ts is native version 10. */
+const nativeVersion = 10;
+
+/** Dexie's channel for changes to any of its databases, in every tab and the service worker. */
+const dexieChangeChannel = 'x-storagemutated-1';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** Opens the database if it exists; never creates it (a visitor with no queue has none yet). */
+function openExisting(name: string): Promise<IDBDatabase | undefined> {
+  return new Promise((resolve, reject) => {
+    let missing = false;
+    const open = indexedDB.open(name);
+    open.onupgradeneeded = () => {
+      // No database yet: aborting the version change leaves none behind.
+      missing = true;
+      open.transaction?.abort();
+    };
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => (missing ? resolve(undefined) : reject(open.error));
+    open.onblocked = () => resolve(undefined);
+  });
+}
+
+/** The stores of outbox-db.ts, as Dexie creates them for `version(1)`. */
+function createSchema(db: IDBDatabase) {
+  const outbox = db.createObjectStore('outbox', { keyPath: 'client_id' });
+  outbox.createIndex('status', 'status');
+  outbox.createIndex('[status+next_attempt_at]', ['status', 'next_attempt_at']);
+  outbox.createIndex('[status+created_at]', ['status', 'created_at']);
+  db.createObjectStore('definitions', { keyPath: 'form_id' });
+  db.createObjectStore('settings', { keyPath: 'key' });
+}
+
+/** Opens the database, creating it with Dexie's schema on the device's first visit. */
+async function openOrCreate(name: string): Promise<IDBDatabase> {
+  const existing = await openExisting(name);
+  if (existing) return existing;
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(name, nativeVersion);
+    open.onupgradeneeded = (event) => {
+      // Another tab (or Dexie) may have created it meanwhile: then its schema stands.
+      if (event.oldVersion === 0) createSchema(open.result);
+    };
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+}
+
+export interface OutboxPeek {
+  /** Leads saved on this device, not yet at the hub. */
+  waiting: number;
+  /** Leads the hub refused, oldest first. */
+  rejected: OutboxItem[];
+}
+
+/**
+ * What waits in the outbox, read without Dexie. Creates the database on the device's first visit,
+ * as Dexie did when the status element opened it: the service worker and other tabs find it.
+ */
+export async function peekOutbox(name: string = offlineDbName): Promise<OutboxPeek> {
+  const db = await openOrCreate(name);
+  try {
+    if (!db.objectStoreNames.contains('outbox')) return { waiting: 0, rejected: [] };
+    const store = db.transaction('outbox', 'readonly').objectStore('outbox');
+    const [waiting, rejected] = await Promise.all([
+      request(store.index('status').count('waiting')),
+      request(
+        store
+          .index('[status+created_at]')
+          .getAll(IDBKeyRange.bound(['rejected', -Infinity], ['rejected', Infinity])),
+      ) as Promise<OutboxItem[]>,
+    ]);
+    return { waiting, rejected };
+  } finally {
+    db.close();
+  }
+}
+
+/** Stores a questionnaire's definition as the hub sent it; Dexie readers validate it on use. */
+export async function storeDefinition(
+  definition: DefinitionRecord,
+  name: string = offlineDbName,
+): Promise<void> {
+  const db = await openOrCreate(name);
+  try {
+    const tx = db.transaction('definitions', 'readwrite');
+    tx.objectStore('definitions').put(definition);
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Calls `listener` whenever Dexie changed the offline database, in this tab (a form queued a
+ * lead, the sender sent one), another tab or the service worker: Dexie announces every change
+ * on a BroadcastChannel, which reaches every other channel object of that name. Returns the stop.
+ */
+export function onOfflineDbChange(listener: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const channel = new BroadcastChannel(dexieChangeChannel);
+  channel.onmessage = () => listener();
+  return () => channel.close();
+}
