@@ -22,7 +22,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 130 * 1024;
+// Issue 14: 176.3 KB before (Dexie, zod and the outbox came with the header's status), 114.7 KB
+// after; the budget is that figure plus 10 %.
+const BUDGET_BYTES = 127 * 1024;
 const DESK_CHUNK = /^desk-.*\.js$/;
 /** Loaded by src/app/public-layout.tsx on every public page after the first paint. */
 const startupModules = [
