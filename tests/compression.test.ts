@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module script without types, run by `npm run build`.
 import { compressDist } from '../scripts/compress-dist.mjs';
 import { buildApp } from '../server/app.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
