@@ -5,7 +5,7 @@
 // Debian's Chromium through chrome-launcher, with the flags the e2e tests use; the built server on
 // a free 127.0.0.1 port with a throwaway DATA_DIR. BENCH_RUNS loads per page (median, default 3).
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -86,12 +86,15 @@ try {
     DATABASE_URL: '',
     ADMIN_PASSWORD: 'bench-Admin-Passwort-1',
   });
+  // chrome-launcher writes its log into the profile folder; it must exist.
+  const userDataDir = path.join(work, 'chrome');
+  await mkdir(userDataDir);
   chrome = await chromeLauncher.launch({
     ...(chromiumLaunchOptions.executablePath
       ? { chromePath: chromiumLaunchOptions.executablePath }
       : {}),
     chromeFlags: ['--headless=new', ...(chromiumLaunchOptions.args ?? [])],
-    userDataDir: path.join(work, 'chrome'),
+    userDataDir,
     logLevel: 'error',
   });
 

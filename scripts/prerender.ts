@@ -10,6 +10,19 @@ import { publicPageAddresses } from '../src/config/page-meta.ts';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const dist = path.join(root, 'dist');
 const emptyRoot = '<div id="root"></div>';
+// The app's one stylesheet as Vite links it. A linked stylesheet blocks the first paint for
+// another round trip, on a phone's network the longest wait before the page shows; inlined
+// (about 7 KB compressed) the prerendered page paints with the HTML. The app shell (index.html,
+// which the service worker and Survey Desk use) keeps the link and the cacheable file.
+const stylesheetLink = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)">/;
+
+async function inlineStylesheet(html: string, file: string): Promise<string> {
+  const match = stylesheetLink.exec(html);
+  if (!match) throw new Error(`${file}: Stylesheet-Link der App fehlt.`);
+  const css = await readFile(path.join(dist, match[1]!), 'utf8');
+  if (css.includes('</')) throw new Error(`${match[1]}: lässt sich nicht in <style> einbetten.`);
+  return html.replace(match[0], () => `<style>${css.trim()}</style>`);
+}
 
 const vite = await createServer({
   root,
@@ -34,7 +47,8 @@ try {
     const html = await readFile(file, 'utf8');
     if (!html.includes(emptyRoot)) throw new Error(`${file}: ${emptyRoot} fehlt.`);
     const body = await renderPage(address);
-    await writeFile(file, html.replace(emptyRoot, `<div id="root">${body}</div>`));
+    const page = html.replace(emptyRoot, () => `<div id="root">${body}</div>`);
+    await writeFile(file, await inlineStylesheet(page, file));
   }
   console.log(`Vorgerendert: ${pages.map((p) => p.address).join(', ')}`);
 } finally {

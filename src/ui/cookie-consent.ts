@@ -20,9 +20,16 @@ const config: CookieConsentConfig = {
   // of what the browser tests check, so it shows for every visitor.
   hideFromBots: false,
   guiOptions: {
-    // 'Alle ablehnen' on the first layer, as easy and as visible as 'Alle akzeptieren'.
-    consentModal: { layout: 'box', position: 'bottom left', equalWeightButtons: true },
+    // 'Alle ablehnen' on the first layer, as easy and as visible as 'Alle akzeptieren'. A bar at
+    // the bottom, low enough to leave the page's heading and first action visible
+    // (cookie-consent.css makes it compact on a phone).
+    consentModal: { layout: 'bar', position: 'bottom', equalWeightButtons: true },
     preferencesModal: { layout: 'box', equalWeightButtons: true },
+  },
+  // On a phone the text scrolls within three lines (cookie-consent.css): reachable by keyboard too.
+  onModalReady: ({ modalName, modal }) => {
+    if (modalName !== 'consentModal' || !window.matchMedia('(max-width: 640px)').matches) return;
+    modal.querySelector('#cm__desc')?.setAttribute('tabindex', '0');
   },
   categories: {
     necessary: { enabled: true, readOnly: true },
@@ -36,8 +43,10 @@ const config: CookieConsentConfig = {
       de: {
         consentModal: {
           title: 'Ihre Privatsphäre',
+          // The same text in two short blocks: one long paragraph would be the largest paint of
+          // a short page on a phone, the banner's text instead of the page's own.
           description:
-            'Wir speichern auf Ihrem Gerät nur, was für diese Website nötig ist, zum Beispiel Ihre Anfrage, bis sie bei uns angekommen ist. Statistik und Marketing nutzen wir nur mit Ihrer Einwilligung. Sie können Ihre Wahl jederzeit unter „Cookies“ ändern.',
+            '<span class="cc-desc-part">Wir speichern auf Ihrem Gerät nur, was für diese Website nötig ist, zum Beispiel Ihre Anfrage, bis sie bei uns angekommen ist.</span> <span class="cc-desc-part">Statistik und Marketing nutzen wir nur mit Ihrer Einwilligung. Sie können Ihre Wahl jederzeit unter „Cookies“ ändern.</span>',
           acceptAllBtn: 'Alle akzeptieren',
           acceptNecessaryBtn: 'Alle ablehnen',
           showPreferencesBtn: 'Einstellungen',
@@ -84,24 +93,50 @@ const config: CookieConsentConfig = {
   },
 };
 
-let started: Promise<typeof import('vanilla-cookieconsent')> | undefined;
+let loaded: Promise<typeof import('vanilla-cookieconsent')> | undefined;
 
-/** Loads and starts the consent tool once; it shows its banner until the visitor chose. */
-export function startCookieConsent(): Promise<typeof import('vanilla-cookieconsent')> {
-  started ??= (async () => {
+/** Loads the consent tool, its stylesheet and the phone layout, and starts it, once. */
+function loadCookieConsent(): Promise<typeof import('vanilla-cookieconsent')> {
+  loaded ??= (async () => {
+    // The stylesheets come with the banner, not with the page: they must not hold up its paint.
     const [consent] = await Promise.all([
       import('vanilla-cookieconsent'),
       import('vanilla-cookieconsent/dist/cookieconsent.css'),
     ]);
+    // After the tool's own rules, which it overrides on a phone.
+    await import('./cookie-consent.css');
     await consent.run(config);
     return consent;
   })();
+  return loaded;
+}
+
+/**
+ * Resolves once the page has loaded and painted and the browser is idle: the banner's code then
+ * does not compete with the page's own code and paint on a slow phone.
+ */
+function afterPageLoad(): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2_000 });
+      else setTimeout(resolve, 200);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  });
+}
+
+let started: Promise<typeof import('vanilla-cookieconsent')> | undefined;
+
+/** Starts the consent tool once the page is loaded; it shows its banner until the visitor chose. */
+export function startCookieConsent(): Promise<typeof import('vanilla-cookieconsent')> {
+  started ??= afterPageLoad().then(loadCookieConsent);
   return started;
 }
 
-/** Opens the second layer, where each category can be switched. */
+/** Opens the second layer, where each category can be switched; asked for, so at once. */
 export async function openCookieSettings(): Promise<void> {
-  const consent = await startCookieConsent();
+  const consent = await loadCookieConsent();
   consent.showPreferences();
 }
 
