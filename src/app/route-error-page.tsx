@@ -9,11 +9,20 @@ import { sitePaths } from '../domain/routes.ts';
  * address afresh lets the worker serve it from its precache. A page the worker controls is never
  * reloaded by this, so it cannot loop.
  */
-async function reloadIntoWorker(): Promise<void> {
+async function reloadIntoWorker(error: unknown): Promise<void> {
+  if (!isChunkLoadError(error)) return;
   const worker = globalThis.navigator?.serviceWorker;
   if (!worker || worker.controller) return;
   const registration = await worker.getRegistration();
   if (registration?.active) window.location.reload();
+}
+
+/** Chromium, Firefox and Safari word a failed `import()` differently; all are TypeErrors. */
+function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script failed/i.test(error.message)
+  );
 }
 
 /**
@@ -25,8 +34,8 @@ export function RouteErrorPage() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
 
   useEffect(() => {
-    if (!notFound) void reloadIntoWorker().catch(() => undefined);
-  }, [notFound]);
+    void reloadIntoWorker(error).catch(() => undefined);
+  }, [error]);
 
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16">

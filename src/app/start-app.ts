@@ -56,9 +56,9 @@ export function startApp(): void {
     ({ waiting }) => {
       // startDevice warms the questionnaires itself; otherwise the light warm-up does.
       if (waiting > 0) startSender();
-      else void warmDefinitionsLightly(keepFormCodeOffline).catch(() => undefined);
+      else void warmDefinitionsLightly(workerInstalled).catch(() => undefined);
     },
-    () => void warmDefinitionsLightly(keepFormCodeOffline).catch(() => undefined),
+    () => void warmDefinitionsLightly(workerInstalled).catch(() => undefined),
   );
 
   prefetchFormsOnFirstInteraction();
@@ -74,7 +74,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
  * counts as kept on the device when its screen opens offline too (route-error-page.tsx reloads
  * into the worker when this page itself is outside it).
  */
-async function keepFormCodeOffline(): Promise<void> {
+async function workerInstalled(): Promise<void> {
   const worker = globalThis.navigator?.serviceWorker;
   if (worker) await within(worker.ready, 15_000);
 }
