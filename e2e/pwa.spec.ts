@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { compressDist } from '../scripts/compress-dist.mjs';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { responsesFor } from './helpers/hub.ts';
@@ -137,6 +138,8 @@ test.describe('updates', () => {
     await expect(page.getByText(savedOnDevice)).toBeVisible();
 
     publishNewBuild(staticDir);
+    // A deploy ships the build's compressed copies of the changed files too.
+    await compressDist(staticDir);
     // A visitor starts the next questionnaire: the update waits for them.
     await page.goto(`${base}/tiptoptabaluga`);
     await page.getByRole('button', { name: 'Zwei' }).click();

@@ -16,6 +16,7 @@ const inputs = [
   // Imported by vite.config.ts: the HTML file of each public page.
   'scripts/page-html.ts',
   'scripts/prerender.ts',
+  'scripts/compress-dist.mjs',
   'package-lock.json',
   'tsconfig.json',
 ];
@@ -64,6 +65,8 @@ export function buildIfStale() {
   const steps = [
     [vite, 'build', '--logLevel', 'warn'],
     ['--import', 'tsx', path.join(root, 'scripts', 'prerender.ts')],
+    // The .br and .gz copies the server sends (npm run build does the same).
+    [path.join(root, 'scripts', 'compress-dist.mjs')],
   ];
   for (const args of steps) {
     const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
