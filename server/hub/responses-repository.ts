@@ -110,7 +110,7 @@ export async function saveSubmissions(
 }
 
 /**
- * One lead of a batch between `savepoint` and its release. Rolling back to the savepoint undoes
+ * One lead of a batch inside its own savepoint. Rolling back to the savepoint undoes
  * this lead's writes only (its customer upsert too), never the leads before it.
  */
 async function insertInSavepoint(
@@ -122,10 +122,9 @@ async function insertInSavepoint(
   await tx.query('savepoint lead');
   try {
     const id = await insertSubmission(tx, submission, hash, now);
-    if (id !== undefined) {
-      await tx.query('release savepoint lead');
-      return { kind: 'created', id };
-    }
+    // No release: it would cost a round trip per lead, and a later `rollback to savepoint lead`
+    // goes back to the newest savepoint of that name, which is always the current lead's.
+    if (id !== undefined) return { kind: 'created', id };
     // The client_id came in meanwhile: from another request (committed, PostgreSQL waited for
     // it) or earlier in this very batch. Its customer upsert must not stay either.
     await tx.query('rollback to savepoint lead');
