@@ -5,6 +5,7 @@
 // Debian's Chromium through chrome-launcher, with the flags the e2e tests use; the built server on
 // a free 127.0.0.1 port with a throwaway DATA_DIR. BENCH_RUNS loads per page (median, default 3).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,12 @@ function medianRun(measures: Measure[]): Measure {
 
 const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The compressed copies the server sends, as `npm run build` writes them last (a build from
+// before compressed transfer has no such step).
+if (existsSync('scripts/compress-dist.mjs')) {
+  const compress = spawnSync(process.execPath, ['scripts/compress-dist.mjs'], { stdio: 'inherit' });
+  if (compress.status !== 0) process.exit(compress.status ?? 1);
+}
 
 const work = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
 let server: ServerProcess | undefined;
@@ -105,8 +112,17 @@ try {
   console.log('Seite            Score    FCP ms    LCP ms   TBT ms    CLS   LCP-Element');
   for (const address of pages) {
     const measures: Measure[] = [];
-    for (let i = 0; i < runs; i += 1)
-      measures.push(await measure(`${server.url}${address}`, chrome.port));
+    for (let i = 0; i < runs; i += 1) {
+      // Lighthouse now and then loses the trace of a load (NO_NAVSTART): that load is taken again.
+      const url = `${server.url}${address}`;
+      const port = chrome.port;
+      measures.push(
+        await measure(url, port).catch((error: unknown) => {
+          console.warn(`  ${address}: ${String(error)}; neuer Versuch`);
+          return measure(url, port);
+        }),
+      );
+    }
     const m = medianRun(measures);
     const met =
       m.score >= goal.score && m.lcp <= goal.lcpMs && m.tbt <= goal.tbtMs && m.cls <= goal.cls;

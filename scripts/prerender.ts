@@ -16,6 +16,17 @@ const emptyRoot = '<div id="root"></div>';
 // which the service worker and Survey Desk use) keeps the link and the cacheable file.
 const stylesheetLink = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)">/;
 
+/**
+ * The prerendered page needs no script to paint, so its code is fetched at low priority: on a
+ * phone's slow link the document and its images come first, and the code after them.
+ */
+function lowPriorityScripts(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload") crossorigin /g,
+    '<$1 fetchpriority="low" crossorigin ',
+  );
+}
+
 async function inlineStylesheet(html: string, file: string): Promise<string> {
   const match = stylesheetLink.exec(html);
   if (!match) throw new Error(`${file}: Stylesheet-Link der App fehlt.`);
@@ -48,7 +59,7 @@ try {
     if (!html.includes(emptyRoot)) throw new Error(`${file}: ${emptyRoot} fehlt.`);
     const body = await renderPage(address);
     const page = html.replace(emptyRoot, () => `<div id="root">${body}</div>`);
-    await writeFile(file, await inlineStylesheet(page, file));
+    await writeFile(file, lowPriorityScripts(await inlineStylesheet(page, file)));
   }
   console.log(`Vorgerendert: ${pages.map((p) => p.address).join(', ')}`);
 } finally {
