@@ -17,9 +17,13 @@ export interface BenchHub {
  * The hub in this process on 127.0.0.1 (a free port), on PGlite in a temporary folder or on
  * DATABASE_URL, with rate limits out of the way: benchmarks measure the work, not the limiter.
  */
-export async function startBenchHub(name: string): Promise<BenchHub> {
+export async function startBenchHub(
+  name: string,
+  // `null` forces PGlite even when DATABASE_URL is set (bench:hub runs on both).
+  databaseUrl: string | null | undefined = process.env.DATABASE_URL,
+): Promise<BenchHub> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-`));
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  const db = await openDatabase({ databaseUrl: databaseUrl ?? undefined, dataDir });
   await setupDatabase(db, { gateway: true, admin: undefined });
   const secret = 'bench-secret-bench-secret-bench-secret-0000';
   const app = await buildApp({
