@@ -167,7 +167,7 @@ async function sendBatch(options: SyncOptions, batch: OutboxItem[]): Promise<Bat
 }
 
 /**
- * One transaction per batch. Updates never recreate a lead: without Web Locks another tab may
+ * One transaction per batch for all its results. Updates never recreate a lead: without Web Locks another tab may
  * have sent and deleted it meanwhile.
  */
 async function settle(
@@ -190,15 +190,17 @@ async function settle(
       else report.duplicate += 1;
     }
   }
+  // The whole batch's results in one transaction and two bulk operations, not one request per
+  // lead: a tab closed halfway leaves either all of them recorded or none (sent again, answered
+  // as duplicates). bulkUpdate, like update, skips leads another tab deleted meanwhile.
   await db.transaction('rw', db.outbox, async () => {
     await db.outbox.bulkDelete(done);
-    for (const { clientId, code, message } of rejected) {
-      await db.outbox.update(clientId, {
-        status: 'rejected',
-        last_error: message,
-        rejected_code: code,
-      });
-    }
+    await db.outbox.bulkUpdate(
+      rejected.map(({ clientId, code, message }) => ({
+        key: clientId,
+        changes: { status: 'rejected' as const, last_error: message, rejected_code: code },
+      })),
+    );
   });
   report.rejected += rejected.length;
 }
