@@ -126,11 +126,18 @@ function afterPageLoad(): Promise<void> {
   });
 }
 
-let started: Promise<typeof import('vanilla-cookieconsent')> | undefined;
+let started: Promise<typeof import('vanilla-cookieconsent') | undefined> | undefined;
 
-/** Starts the consent tool once the page is loaded; it shows its banner until the visitor chose. */
-export function startCookieConsent(): Promise<typeof import('vanilla-cookieconsent')> {
-  started ??= afterPageLoad().then(loadCookieConsent);
+/**
+ * Shows the banner once the page is loaded, if the visitor has not chosen yet (or chose about an
+ * older revision of the text). After a choice the tool's code is not loaded at all: the page
+ * reads the choice from the cookie (readCookieChoice), and 'Cookie-Einstellungen' loads it.
+ */
+export function startCookieConsent(): Promise<typeof import('vanilla-cookieconsent') | undefined> {
+  started ??=
+    readStoredConsent()?.revision === config.revision
+      ? Promise.resolve(undefined)
+      : afterPageLoad().then(loadCookieConsent);
   return started;
 }
 
@@ -140,11 +147,8 @@ export async function openCookieSettings(): Promise<void> {
   consent.showPreferences();
 }
 
-/**
- * The visitor's cookie choice as stored by the tool, read from its cookie without loading the
- * tool: 'necessary,statistics', or undefined before any choice.
- */
-export function readCookieChoice(): string | undefined {
+/** The tool's cookie as it stored it: the categories chosen and the revision they were for. */
+function readStoredConsent(): { categories: string[]; revision: unknown } | undefined {
   if (typeof document === 'undefined') return undefined;
   const raw = document.cookie
     .split('; ')
@@ -152,11 +156,24 @@ export function readCookieChoice(): string | undefined {
     ?.slice(CONSENT_COOKIE.length + 1);
   if (!raw) return undefined;
   try {
-    const value = JSON.parse(decodeURIComponent(raw)) as { categories?: unknown };
-    return Array.isArray(value.categories) ? value.categories.join(',') : undefined;
+    const value = JSON.parse(decodeURIComponent(raw)) as {
+      categories?: unknown;
+      revision?: unknown;
+    };
+    return Array.isArray(value.categories)
+      ? { categories: value.categories.map(String), revision: value.revision }
+      : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The visitor's cookie choice as stored by the tool, read from its cookie without loading the
+ * tool: 'necessary,statistics', or undefined before any choice.
+ */
+export function readCookieChoice(): string | undefined {
+  return readStoredConsent()?.categories.join(',');
 }
 
 /** The choice and the banner's text version, as stored with a lead; undefined before a choice. */
