@@ -42,7 +42,17 @@ interface QuestionnaireFlowProps {
 }
 
 /** Loads a questionnaire from the hub, then one question per screen, contact form, thanks. */
-export function QuestionnaireFlow({ formId, renderDownloads }: QuestionnaireFlowProps) {
+export function QuestionnaireFlow(props: QuestionnaireFlowProps) {
+  // The prerendered page shows the loading line; the first question replaces it after hydration.
+  // Room for a question step keeps the footer where it is meanwhile (no layout shift).
+  return (
+    <div className="min-h-[36rem]">
+      <QuestionnaireFlowContent {...props} />
+    </div>
+  );
+}
+
+function QuestionnaireFlowContent({ formId, renderDownloads }: QuestionnaireFlowProps) {
   const state = useQuestions(formId);
   const kiosk = useSyncExternalStore(
     subscribeDeviceSettings,
