@@ -55,19 +55,17 @@ export function PublicLayout() {
             <span>{siteConfig.agencyName}</span>
           </Link>
           <div className="flex items-center gap-4">
-            {/* The status arrives after hydration: left of the phone link, it appears in free space
-                instead of pushing the link aside (no layout shift). */}
-            {hydrated && (
-              <Suspense fallback={null}>
-                <DeviceStatus />
-              </Suspense>
-            )}
             <a
               href={`tel:${siteConfig.phone.href}`}
               className="hidden text-sm text-slate-600 hover:text-brand-700 md:inline"
             >
               Telefon: {siteConfig.phone.display}
             </a>
+            {hydrated && (
+              <Suspense fallback={null}>
+                <DeviceStatus />
+              </Suspense>
+            )}
           </div>
         </div>
       </header>
