@@ -5,6 +5,7 @@ import { sitePaths } from '../domain/routes.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { CheckboxField, HoneypotField, SelectField, TextField } from './form-fields.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 const callTimeOptions = [
   { value: '', label: 'Bitte wählen' },
@@ -101,8 +102,11 @@ export function SendFailure({ message }: { message: string | undefined }) {
 
 /** A lead form's submit button: 'Senden...' and not pressable while the lead is on its way. */
 export function SendButton(props: { sending: boolean; label: string; className?: string }) {
+  // The prerendered page paints before its code runs: a press then would submit the bare HTML form
+  // (a reload that loses what was typed). Until the form is live the button waits, disabled.
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" className={props.className} disabled={props.sending}>
+    <Button type="submit" className={props.className} disabled={props.sending || !hydrated}>
       {props.sending ? 'Senden...' : props.label}
     </Button>
   );
