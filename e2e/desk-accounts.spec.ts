@@ -3,11 +3,11 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { deskPaths } from '../src/domain/routes.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
+import { admin } from './helpers/desk.ts';
 
 // Registration, confirmation and approval of a staff account against the built server and its
 // gateway. The admin is seeded by server/db/setup.ts with the password e2e/serve.mjs passes in;
 // serve.mjs also writes where the server keeps its data (the mails land in DATA_DIR/mail/).
-const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
 
 async function signInAs(page: Page, credentials: { email: string; password: string }) {
   await page.goto(deskPaths.signin);

@@ -1,20 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deskPaths } from '../src/domain/routes.ts';
-import { kfzLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { kfzLead } from '../src/testing/lead-fixtures.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
-import { expectNothingWaiting, fillContact, waitingCount } from './helpers/journeys.ts';
+import { openSignedIn, submitTabalugaLead } from './helpers/desk.ts';
 
 // 'Kunden Daten', the sidebar 'Kunden Details' and a customer's answers against the built server,
 // signed in as the admin that server/db/setup.ts seeds with the password e2e/serve.mjs passes in.
-const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
-
-async function openSignedIn(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel('E-Mail-Adresse').fill(admin.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(path);
-}
 
 /** Letters only: the public forms refuse digits in names. */
 const uniqueLetters = () =>
@@ -22,20 +13,6 @@ const uniqueLetters = () =>
     { length: 8 },
     () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)],
   ).join('');
-
-/** A Tabaluga lead sent through the public questionnaire: one child born 3 March 2020, 100 €. */
-async function submitTabalugaLead(page: Page, lastName: string) {
-  await page.goto('/tiptoptabaluga');
-  await expect(waitingCount(page)).toBeAttached();
-  await page.getByRole('button', { name: 'Eins' }).click();
-  await page.getByLabel('Kind 1').fill('2020-03-03');
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByRole('button', { name: '100 €', exact: true }).click();
-  await fillContact(page, uniqueEmail('kunden'));
-  await page.getByLabel('Nachname').fill(lastName);
-  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
-  await expectNothingWaiting(page);
-}
 
 const table = (page: Page) => page.getByRole('table');
 const dataRows = (page: Page) => table(page).locator('tbody tr');
@@ -47,7 +24,7 @@ test('search by part of a surname, edit the city in the sidebar, reload, read th
 }) => {
   const lastName = `Kundin${uniqueLetters()}`;
   const visitor = await context.newPage();
-  await submitTabalugaLead(visitor, lastName);
+  await submitTabalugaLead(visitor, lastName, 'kunden');
   await visitor.close();
 
   await openSignedIn(page, deskPaths.customers);

@@ -1,20 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { deskPaths } from '../src/domain/routes.ts';
-import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
-import { expectNothingWaiting, fillContact, waitingCount } from './helpers/journeys.ts';
+import { admin, openSignedIn, submitTabalugaLead } from './helpers/desk.ts';
 
 // The dashboard's live cards and the support screen against the built server and its gateway,
 // signed in as the admin that server/db/setup.ts seeds with the password e2e/serve.mjs passes in.
-const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
-
-async function openSignedIn(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel('E-Mail-Adresse').fill(admin.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(path);
-}
 
 /** Waits until no card is loading any more. */
 async function dashboardLoaded(page: Page) {
@@ -42,20 +32,6 @@ async function readFigures(page: Page) {
   };
 }
 
-/** A Tabaluga lead sent through the public questionnaire, under a last name no one else has. */
-async function submitLeadOnPublicSite(page: Page, lastName: string) {
-  await page.goto('/tiptoptabaluga');
-  await expect(waitingCount(page)).toBeAttached();
-  await page.getByRole('button', { name: 'Eins' }).click();
-  await page.getByLabel('Kind 1').fill('2020-03-03');
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByRole('button', { name: '100 €', exact: true }).click();
-  await fillContact(page, uniqueEmail('dashboard'));
-  await page.getByLabel('Nachname').fill(lastName);
-  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
-  await expectNothingWaiting(page);
-}
-
 test('a lead sent on the public site shows among the newest leads and in the counts', async ({
   page,
   context,
@@ -70,7 +46,7 @@ test('a lead sent on the public site shows among the newest leads and in the cou
     .replace(/[^a-z]/g, '')
     .slice(0, 6)}`;
   const visitor = await context.newPage();
-  await submitLeadOnPublicSite(visitor, lastName);
+  await submitTabalugaLead(visitor, lastName, 'dashboard');
   await visitor.close();
 
   await page.reload();

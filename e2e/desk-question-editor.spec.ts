@@ -8,19 +8,11 @@ import {
 import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
 import { expectNothingWaiting, fillContact } from './helpers/journeys.ts';
+import { openSignedIn } from './helpers/desk.ts';
 
 // The question editor against the built server: a questionnaire made in the desk, its questions
 // added, edited, deleted and moved, then answered by a visitor in the new order at
 // /fragebogen/{id}, and the answers read back in that customer's answers.
-const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
-
-async function openSignedIn(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel('E-Mail-Adresse').fill(admin.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(path);
-}
 
 /** A gateway read with the signed-in admin's session, as supabase-js would send it. */
 async function restRead<T>(page: Page, path: string): Promise<T> {

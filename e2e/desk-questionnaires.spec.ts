@@ -1,19 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { deskPaths, deskQuestionnairePath } from '../src/domain/routes.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
+import { openSignedIn } from './helpers/desk.ts';
 
 // The questionnaire list and the editor's form details against the built server and its gateway,
 // signed in as the admin that server/db/setup.ts seeds with the password e2e/serve.mjs passes in.
-const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
-
-async function openSignedIn(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel('E-Mail-Adresse').fill(admin.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(path);
-}
 
 /** A title no earlier run has used: the database keeps titles unique. */
 const uniqueTitle = () =>

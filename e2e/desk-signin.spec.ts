@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deskPaths, deskQuestionnairePath } from '../src/domain/routes.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
+import { admin } from './helpers/desk.ts';
 
 // Survey Desk's sign-in, guard and sign-out against the built server and its gateway.
 // The admin is seeded by server/db/setup.ts with the password e2e/serve.mjs passes in.
-const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
 
 async function signInAs(page: Page, credentials: { email: string; password: string }) {
   await page.getByLabel('E-Mail-Adresse').fill(credentials.email);

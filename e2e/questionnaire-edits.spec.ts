@@ -12,23 +12,15 @@ import {
 } from '../src/domain/routes.ts';
 import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { responsesFor } from './helpers/hub.ts';
-import { fillContact } from './helpers/journeys.ts';
+import { answerTabaluga, fillContact } from './helpers/journeys.ts';
+import { admin, openSignedIn } from './helpers/desk.ts';
 
 // What visitors get after staff edit a questionnaire in Survey Desk, against the built server.
 // The tests share one database with every other spec: each change is undone in `finally`
 // through the gateway with the admin's session, whatever happened on the screen.
-const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
 const pkvFirstQuestion = { id: 4, text: 'Wie sind Sie derzeit beschäftigt?' };
 
 const unique = () => Math.random().toString(36).slice(2, 8);
-
-async function openSignedIn(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel('E-Mail-Adresse').fill(admin.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(path);
-}
 
 /** The gateway as Survey Desk uses it, signed in as the admin: for setup and clean-up. */
 async function adminClient(request: APIRequestContext): Promise<SupabaseClient> {
@@ -316,12 +308,7 @@ test("a lead from a tablet in kiosk mode is stored as the fair tablet's", async 
   await page.addInitScript(() => localStorage.setItem('geraet:kiosk-modus', 'an'));
   const email = uniqueEmail('messe');
   await page.goto(sitePaths.tabaluga);
-  await page.getByRole('button', { name: 'Eins' }).click();
-  await page.getByLabel('Kind 1').fill('2020-03-03');
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByRole('button', { name: '100 €', exact: true }).click();
-  await fillContact(page, email);
-  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+  await answerTabaluga(page, email);
   await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
   await expect
     .poll(async () => (await responsesFor(request, email))[0]?.channel)

@@ -3,10 +3,10 @@ import { expect, type Page } from '@playwright/test';
 export async function fillContact(
   page: Page,
   email: string,
-  options: { offerInfo?: boolean } = {},
+  options: { offerInfo?: boolean; lastName?: string } = {},
 ) {
   await page.getByLabel('Vorname').fill('Jürgen');
-  await page.getByLabel('Nachname').fill('Weiß');
+  await page.getByLabel('Nachname').fill(options.lastName ?? 'Weiß');
   await page.getByLabel('Straße und Hausnummer').fill('Hauptstraße 12');
   await page.getByLabel('PLZ').fill('10115');
   await page.getByLabel('Ort').fill('Berlin');
@@ -18,12 +18,16 @@ export async function fillContact(
 }
 
 /** One child, 100 € a month, then the contact form; the page must show question 1. */
-export async function answerTabaluga(page: Page, email: string) {
+export async function answerTabaluga(
+  page: Page,
+  email: string,
+  options: { lastName?: string } = {},
+) {
   await page.getByRole('button', { name: 'Eins' }).click();
   await page.getByLabel('Kind 1').fill('2020-03-03');
   await page.getByRole('button', { name: 'Weiter' }).click();
   await page.getByRole('button', { name: '100 €', exact: true }).click();
-  await fillContact(page, email);
+  await fillContact(page, email, options);
   await page.getByRole('button', { name: 'Angebot anfordern' }).click();
 }
 
