@@ -136,11 +136,14 @@ begin
         from public.questions q
        where q.form_id = analysis_answer_distribution.questionnaire_id
     ),
+    -- Counted once per distinct answer: the matching below then looks at a few hundred groups
+    -- instead of every answer row.
     ans as (
-      select a.question_id as qid, btrim(a.answer) as answer
+      select a.question_id as qid, btrim(a.answer) as answer, count(*) as n
         from public.analysis_leads(day_from, day_to, questionnaire_id, lead_channel) l
         join public.answers a on a.response_id = l.id
        where a.question_id in (select qs.id from qs)
+       group by 1, 2
     ),
     opts as (
       select qs.id as qid, qs.multi, o.value as option,
@@ -149,7 +152,7 @@ begin
        where qs.type = 'multiple-choice'
     ),
     option_rows as (
-      select o.qid, 'option'::text as kind, o.option as value, count(a.qid) as n,
+      select o.qid, 'option'::text as kind, o.option as value, coalesce(sum(a.n), 0)::bigint as n,
              row_number() over (partition by o.qid order by o.ord nulls last, o.key) as pos
         from opts o
         left join ans a
@@ -159,8 +162,8 @@ begin
        group by o.qid, o.option, o.ord, o.key
     ),
     unmatched_rows as (
-      select a.qid, 'other'::text as kind, a.answer as value, count(*) as n,
-             1000 + row_number() over (partition by a.qid order by count(*) desc, a.answer) as pos
+      select a.qid, 'other'::text as kind, a.answer as value, a.n,
+             1000 + row_number() over (partition by a.qid order by a.n desc, a.answer) as pos
         from ans a
        where a.answer <> ''
          and a.qid in (select qs.id from qs where qs.type = 'multiple-choice')
@@ -169,17 +172,15 @@ begin
             where o.qid = a.qid
               and (a.answer = o.option
                    or (o.multi and strpos(', ' || a.answer || ', ', ', ' || o.option || ', ') > 0)))
-       group by a.qid, a.answer
     ),
     input_values as (
-      select a.qid, a.answer as value, count(*) as n,
-             row_number() over (partition by a.qid order by count(*) desc, a.answer) as rank
+      select a.qid, a.answer as value, a.n,
+             row_number() over (partition by a.qid order by a.n desc, a.answer) as rank
         from ans a
        where a.answer <> ''
          and a.qid in (
            select qs.id from qs
             where qs.type = 'input' and qs.key is distinct from 'tabaluga_child_dates')
-       group by a.qid, a.answer
     ),
     value_rows as (
       select v.qid, 'value'::text as kind, v.value, v.n, v.rank as pos
@@ -190,22 +191,25 @@ begin
        group by v.qid
     ),
     year_rows as (
-      select a.qid, 'year'::text as kind, y.year as value, count(*) as n,
+      select a.qid, 'year'::text as kind, y.year as value, sum(a.n)::bigint as n,
              y.year::integer as pos
         from ans a
         cross join lateral (
-          -- Dates come as the date input gives them (2019-05-01); a typed German date is read too.
-          select coalesce(m[1], m[2]) as year
-            from regexp_matches(a.answer, '([0-9]{4})-[0-9]{2}-[0-9]{2}|[0-9]{1,2}\.[0-9]{1,2}\.([0-9]{4})', 'g') m
+          -- One date per child, as the date input gives it (2019-05-01); a typed German date
+          -- (01.05.2019) is read too. LIKE rather than a regular expression: several times faster
+          -- over tens of thousands of answers.
+          select case when d like '____-__-__' then left(d, 4)
+                      when d like '%_.%_.____' then right(d, 4) end as year
+            from string_to_table(a.answer, ', ') d
         ) y
        where a.qid in (select qs.id from qs where qs.key = 'tabaluga_child_dates')
+         and y.year ~ '^[0-9]{4}$'
        group by a.qid, y.year
     ),
     empty_rows as (
-      select a.qid, 'empty'::text as kind, ''::text as value, count(*) as n, 100000 as pos
+      select a.qid, 'empty'::text as kind, ''::text as value, a.n, 100000 as pos
         from ans a
        where a.answer = ''
-       group by a.qid
     ),
     all_rows as (
       select * from option_rows
