@@ -74,7 +74,17 @@ test('support: FAQ tabs and accordions, and the form stores the message', async 
   const question = page.getByRole('button', { name: 'Ab wann gibt es Auswertungen?' });
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByText('Frühestens nach etwa einer Woche')).toBeVisible();
+  await expect(page.getByText('Aussagekräftig werden die Zahlen nach rund 30 Tagen')).toBeVisible();
+  // Nothing is "unlocked via support" any more: export is explained where it is.
+  await page
+    .getByRole('button', { name: 'Kann ich die Daten in Excel weiterverarbeiten?' })
+    .click();
+  await expect(
+    page.getByText(/lädt die Anfragen der aktuellen Auswahl als CSV-Datei/),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/über den Support freigeschaltet|schaltet der Support frei/),
+  ).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   const form = page.getByRole('form', { name: 'Nachricht an den Support' });
@@ -83,7 +93,7 @@ test('support: FAQ tabs and accordions, and the form stores the message', async 
 
   await form.getByLabel('Name').fill('Erika Mustermann');
   await form.getByLabel('E-Mail-Adresse').fill(admin.email);
-  await form.getByLabel('Nachricht').fill('Bitte den PDF-Export freischalten.');
+  await form.getByLabel('Nachricht').fill('Wie exportiere ich nur die Messe-Leads?');
   await form.getByRole('button', { name: 'Senden' }).click();
   await expect(form.getByRole('status')).toHaveText('Vielen Dank! Ihre Nachricht wurde gesendet.');
   await expect(form.getByLabel('Nachricht')).toHaveValue('');

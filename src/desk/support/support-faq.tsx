@@ -14,7 +14,8 @@ interface Faq {
   answer: string;
 }
 
-// The spec's help texts, grouped by its three tabs (default Kunden).
+// The help texts, grouped by the spec's three tabs (default Kunden). They describe what the desk
+// does now: nothing is "unlocked via support" any more (answers page, images, PDF, analysis, export).
 const topics: { tab: string; faqs: Faq[] }[] = [
   {
     tab: 'Kunden',
@@ -27,7 +28,7 @@ const topics: { tab: string; faqs: Faq[] }[] = [
       {
         question: 'Wo sehe ich die Antworten eines Kunden?',
         answer:
-          'Zu jedem Kunden gibt es eine Seite mit seinen Antworten, die über die Schaltfläche „Antworten“ erreichbar ist. Sie ist noch nicht freigeschaltet.',
+          'Öffne in „Kunden“ die Kunden Details eines Kunden: Die Schaltfläche „Antworten“ führt zu allen seinen Anfragen mit den Antworten, der Quelle (Website oder Messe-Tablet) und der Einwilligung.',
       },
       {
         question: 'Kann ich Kundendaten ändern?',
@@ -47,7 +48,7 @@ const topics: { tab: string; faqs: Faq[] }[] = [
       {
         question: 'Kann ich Bilder oder ein PDF-Angebot hinterlegen?',
         answer:
-          'Bilder und der PDF-Export werden über den Support freigeschaltet. Schreib uns dazu über das Formular unten.',
+          'Ja. Im Fragebogen hinterlegst du links ein Bild (als Adresse oder hochgeladen) und ein PDF-Angebot, das Besucher am Ende des Fragebogens herunterladen können.',
       },
     ],
   },
@@ -57,12 +58,12 @@ const topics: { tab: string; faqs: Faq[] }[] = [
       {
         question: 'Ab wann gibt es Auswertungen?',
         answer:
-          'Frühestens nach etwa einer Woche mit Antworten; aussagekräftig werden die Auswertungen nach rund 30 Tagen.',
+          'Sofort: „Analyse“ zeigt die Anfragen im Zeitverlauf, die Verteilung der Antworten je Frage, den Anteil mit Angebotswunsch und die Wartezeit der offline erfassten Anfragen. Aussagekräftig werden die Zahlen nach rund 30 Tagen; bis dahin steht ein Hinweis neben den Diagrammen.',
       },
       {
-        question: 'Kann ich eigene Auswertungen bekommen?',
+        question: 'Kann ich die Daten in Excel weiterverarbeiten?',
         answer:
-          'Individuelle Analysen schaltet der Support frei. Beschreibe im Formular unten, was du auswerten möchtest.',
+          'Ja. „Exportieren“ in „Kunden“ und in „Analyse“ lädt die Anfragen der aktuellen Auswahl als CSV-Datei (für Excel, mit Semikolon) oder als Excel-Datei (XLSX) herunter. Admins dürfen immer exportieren, Mitarbeitende, wenn ein Admin es unter „Mitarbeiter“ erlaubt. Jeder Export wird protokolliert.',
       },
     ],
   },
