@@ -1,0 +1,303 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createCsvBuilder,
+  createExportTable,
+  type ExportCell,
+  type ExportQuestion,
+  type ExportResponseRow,
+  neutralise,
+} from '../domain/export-table.ts';
+import { useSession } from './desk-session.ts';
+import { useSupabase } from './supabase-context.ts';
+
+// Exports of leads as CSV or XLSX. The database decides who may export (can_export, and the
+// export functions refuse with 42501) and records every export; the desk only pages and writes.
+
+export type ExportScope = 'analysis' | 'customers';
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface ExportFilter {
+  dayFrom?: string;
+  dayTo?: string;
+  questionnaireId?: number | null;
+  channel?: 'web' | 'fair_tablet' | null;
+  customerSearch?: string;
+}
+
+export interface DeskSettings {
+  staff_can_export: boolean;
+  updated_at: string;
+}
+
+export interface ExportLogEntry {
+  id: number;
+  user_id: string | null;
+  email: string | null;
+  created_at: string;
+  scope: ExportScope;
+  format: ExportFormat;
+  filter: {
+    day_from?: string;
+    day_to?: string;
+    questionnaire_id?: number;
+    lead_channel?: 'web' | 'fair_tablet';
+    customer_search?: string;
+  };
+  row_count: number;
+  rows_written: number | null;
+  finished_at: string | null;
+  cancelled: boolean;
+}
+
+export const exportKeys = {
+  all: ['export'] as const,
+  canExport: (userId: string | undefined) => [...exportKeys.all, 'can', userId ?? ''] as const,
+  settings: () => [...exportKeys.all, 'settings'] as const,
+  log: () => [...exportKeys.all, 'log'] as const,
+};
+
+/** Whether the signed-in account may export (admin, or staff while the setting allows it). */
+export function useCanExport() {
+  const supabase = useSupabase();
+  const { data: session } = useSession();
+  const userId = session?.session?.user.id;
+  return useQuery({
+    queryKey: exportKeys.canExport(userId),
+    queryFn: async () => {
+      const { data, error } = await supabase.rpc('can_export');
+      if (error) throw error;
+      return data === true;
+    },
+    enabled: Boolean(userId),
+  });
+}
+
+export function useDeskSettings() {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: exportKeys.settings(),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('desk_settings')
+        .select('staff_can_export, updated_at')
+        .single<DeskSettings>();
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export function useSetStaffCanExport() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (staffCanExport: boolean) => {
+      const { error } = await supabase
+        .from('desk_settings')
+        .update({ staff_can_export: staffCanExport })
+        .eq('id', true);
+      if (error) throw error;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
+  });
+}
+
+/** The newest 50 exports: admins only (row-level security gives others none). */
+export function useExportLog() {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: exportKeys.log(),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('export_log')
+        .select('*')
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .limit(50)
+        .overrideTypes<ExportLogEntry[], { merge: false }>();
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+/** The database's filter arguments: an empty value means "no restriction" (SQL null). */
+export function filterArgs(filter: ExportFilter) {
+  const orNull = <T>(value: T | null | undefined | '') =>
+    value === undefined || value === '' ? null : value;
+  return {
+    day_from: orNull(filter.dayFrom),
+    day_to: orNull(filter.dayTo),
+    questionnaire_id: orNull(filter.questionnaireId),
+    lead_channel: orNull(filter.channel),
+    customer_search: orNull(filter.customerSearch?.trim()),
+  };
+}
+
+export const exportPageSize = 1000;
+
+export interface ExportProgress {
+  done: number;
+  total: number;
+}
+
+export interface ExportResult {
+  blob: Blob;
+  fileName: string;
+  rows: number;
+}
+
+const berlinDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** 'anfragen-2026-11-23.csv': the agent's day, sortable in a folder. */
+export function exportFileName(format: ExportFormat, now = new Date()): string {
+  return `anfragen-${berlinDay.format(now)}.${format}`;
+}
+
+/** The current questions of the exported form(s), in each form's order. */
+async function readQuestions(
+  supabase: SupabaseClient,
+  questionnaireId: number | null,
+): Promise<ExportQuestion[]> {
+  let query = supabase
+    .from('questions')
+    .select('id, form_id, question, forms(title)')
+    .order('form_id')
+    .order('sequence')
+    .order('id');
+  if (questionnaireId !== null) query = query.eq('form_id', questionnaireId);
+  const { data, error } = await query.overrideTypes<
+    { id: number; form_id: number; question: string; forms: { title: string } | null }[],
+    { merge: false }
+  >();
+  if (error) throw error;
+  return data.map((row) => ({
+    id: row.id,
+    formId: row.form_id,
+    formTitle: row.forms?.title ?? '',
+    question: row.question,
+  }));
+}
+
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function xlsxBlob(headers: string[], rows: ExportCell[][]): Promise<Blob> {
+  // Loaded when an XLSX is asked for: most exports are CSV and the writer is the largest part.
+  const { default: writeXlsxFile } = await import('write-excel-file/universal');
+  const header = headers.map((value) => ({ value, type: String, fontWeight: 'bold' as const }));
+  const sheet = rows.map((cells) =>
+    cells.map((cell) => {
+      if (cell === null) return null;
+      if (cell.type === 'number') return { value: cell.value, type: Number };
+      if (cell.type === 'date') {
+        return {
+          value: cell.at,
+          type: Date,
+          format: cell.withTime ? 'dd.mm.yyyy hh:mm' : 'dd.mm.yyyy',
+        };
+      }
+      return { value: neutralise(cell.value), type: String };
+    }),
+  );
+  const blob = await writeXlsxFile([header, ...sheet], {
+    sheet: 'Anfragen',
+    stickyRowsCount: 1,
+  }).toBlob();
+  return blob.type ? blob : new Blob([blob], { type: xlsxType });
+}
+
+function abortError(): DOMException {
+  return new DOMException('Export abgebrochen', 'AbortError');
+}
+
+/**
+ * One export: begin_export records it and counts the rows, export_responses is read in pages by
+ * response id (each page as fast as the first), finish_export closes the record. Cancelling via
+ * `signal` records the export as cancelled and rejects with an AbortError.
+ */
+export async function runExport(options: {
+  supabase: SupabaseClient;
+  scope: ExportScope;
+  format: ExportFormat;
+  filter: ExportFilter;
+  signal?: AbortSignal;
+  onProgress?: (progress: ExportProgress) => void;
+  pageSize?: number;
+}): Promise<ExportResult> {
+  const { supabase, scope, format, signal, onProgress } = options;
+  const pageSize = options.pageSize ?? exportPageSize;
+  const args = filterArgs(options.filter);
+  if (signal?.aborted) throw abortError();
+
+  const begun = await supabase.rpc('begin_export', {
+    export_scope: scope,
+    export_format: format,
+    ...args,
+  });
+  if (begun.error) throw begun.error;
+  const started = (Array.isArray(begun.data) ? begun.data[0] : begun.data) as
+    { export_id: number; row_count: number } | undefined;
+  if (!started) throw new Error('begin_export lieferte keine Zeile');
+  const exportId = started.export_id;
+  const total = Number(started.row_count);
+
+  let done = 0;
+  const finish = async (cancelled: boolean) => {
+    const { error } = await supabase.rpc('finish_export', {
+      export_id: exportId,
+      rows_written: done,
+      was_cancelled: cancelled,
+    });
+    if (error) throw error;
+  };
+
+  try {
+    const table = createExportTable(
+      await readQuestions(supabase, args.questionnaire_id),
+      args.questionnaire_id !== null,
+    );
+    const csv = format === 'csv' ? createCsvBuilder(table) : null;
+    const cells: ExportCell[][] = [];
+    onProgress?.({ done, total });
+
+    let afterId = 0;
+    for (;;) {
+      if (signal?.aborted) throw abortError();
+      let request = supabase.rpc('export_responses', {
+        ...args,
+        after_id: afterId,
+        page_size: pageSize,
+      });
+      if (signal) request = request.abortSignal(signal);
+      const page = await request;
+      if (signal?.aborted) throw abortError();
+      if (page.error) throw page.error;
+      const rows = (page.data ?? []) as ExportResponseRow[];
+      if (csv) csv.add(rows);
+      else for (const row of rows) cells.push(table.row(row));
+      done += rows.length;
+      onProgress?.({ done, total: Math.max(total, done) });
+      if (rows.length < pageSize) break;
+      afterId = rows[rows.length - 1]!.response_id;
+    }
+
+    const blob = csv
+      ? new Blob(csv.parts(), { type: 'text/csv;charset=utf-8' })
+      : await xlsxBlob(table.headers(), cells);
+    if (signal?.aborted) throw abortError();
+    await finish(false);
+    return { blob, fileName: exportFileName(format), rows: done };
+  } catch (error) {
+    const cancelled = signal?.aborted === true;
+    // An export that did not complete is recorded as cancelled, whatever stopped it; a failure
+    // to close the record must not hide the first error.
+    await finish(true).catch(() => undefined);
+    throw cancelled ? abortError() : error;
+  }
+}
