@@ -332,6 +332,101 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       expect(error?.code, name).toBe('42501');
     }
   });
+  // The daily counters the functions read (migration 20261124100000_analysis_rollup.sql) are kept
+  // by triggers; after every kind of change they must equal a count of the rows themselves.
+  it('keeps the daily counters equal to the leads and answers through every change', async () => {
+    const recount = async () => {
+      const leads = await db.query(
+        `select day, form_id, source, channel, leads, offer_requests,
+                waited_1 + waited_2 + waited_3 + waited_4 + waited_5 + waited_6 + waited_7 as waited
+           from public.analysis_daily_leads where leads <> 0 or offer_requests <> 0
+         except
+         select public.analysis_lead_day(captured_at, received_at), form_id, source, channel,
+                count(*)::int, (count(*) filter (where offer_info))::int,
+                (count(public.analysis_delay_bucket(captured_at, received_at)))::int
+           from public.responses group by 1, 2, 3, 4`,
+      );
+      const leadsBack = await db.query(
+        `select public.analysis_lead_day(captured_at, received_at), form_id, source, channel
+           from public.responses group by 1, 2, 3, 4
+         except
+         select day, form_id, source, channel from public.analysis_daily_leads where leads > 0`,
+      );
+      const answers = await db.query(
+        `(select question_id, day, source, channel, answer, n
+            from public.analysis_daily_answers where n <> 0
+          except
+          select a.question_id, public.analysis_lead_day(r.captured_at, r.received_at), r.source,
+                 r.channel, btrim(a.answer), count(*)::int
+            from public.answers a join public.responses r on r.id = a.response_id
+           where a.question_id is not null group by 1, 2, 3, 4, 5)
+         union all
+         (select a.question_id, public.analysis_lead_day(r.captured_at, r.received_at), r.source,
+                 r.channel, btrim(a.answer), count(*)::int
+            from public.answers a join public.responses r on r.id = a.response_id
+           where a.question_id is not null group by 1, 2, 3, 4, 5
+          except
+          select question_id, day, source, channel, answer, n
+            from public.analysis_daily_answers where n <> 0)`,
+      );
+      return { leads: leads.rows, leadsBack: leadsBack.rows, answers: answers.rows };
+    };
+    const consistent = { leads: [], leadsBack: [], answers: [] };
+    expect(await recount()).toEqual(consistent);
+
+    const before = await overview(tenth);
+    const extra = await insertLead({
+      formId: 2,
+      channel: 'fair_tablet',
+      captured: '2026-03-10T07:00:00Z',
+      received: '2026-03-13T07:00:00Z',
+      offer: true,
+      answers: { 4: 'Sonstiges', 6: 'Beitragsrückerstattung', 8: '1977' },
+    });
+    expect(await overview(tenth)).toMatchObject({
+      leads: (before!.leads as number) + 1,
+      offline_leads: (before!.offline_leads as number) + 1,
+    });
+    expect(await recount()).toEqual(consistent);
+
+    // A lead moved to another day and channel, an answer corrected, one removed.
+    await db.query(
+      `update public.responses set captured_at = '2026-03-12T07:00:00Z', channel = 'web' where id = $1`,
+      [extra],
+    );
+    await db.query(
+      `update public.answers set answer = 'Studierend' where response_id = $1 and question_id = 4`,
+      [extra],
+    );
+    await db.query('delete from public.answers where response_id = $1 and question_id = 8', [
+      extra,
+    ]);
+    expect(await recount()).toEqual(consistent);
+    expect(await overview(tenth)).toMatchObject({ leads: before!.leads });
+
+    // A deleted question takes its counts along; a deleted lead its own and its answers'.
+    const form = await db.query<{ id: number }>(
+      `insert into public.forms (title, description) values ('Zähltest ${kind}', 'Nur für den Test.')
+       returning id`,
+    );
+    const question = await db.query<{ id: number }>(
+      `insert into public.questions (form_id, question, type, options, sequence)
+       values ($1, 'Gefällt es Ihnen?', 'multiple-choice', '{"1": "Ja", "2": "Nein"}', 1) returning id`,
+      [form.rows[0]!.id],
+    );
+    const answered = await insertLead({
+      formId: form.rows[0]!.id,
+      captured: '2026-03-10T11:00:00Z',
+      answers: { [question.rows[0]!.id]: 'Ja' },
+    });
+    expect(await recount()).toEqual(consistent);
+    await db.query('delete from public.questions where id = $1', [question.rows[0]!.id]);
+    expect(await recount()).toEqual(consistent);
+    await db.query('delete from public.responses where id in ($1, $2)', [extra, answered]);
+    expect(await recount()).toEqual(consistent);
+    expect(await overview(tenth)).toEqual(before);
+  });
+
   describe('export', () => {
     interface ExportRow {
       response_id: number;
