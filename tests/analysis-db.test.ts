@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../server/db/database.ts';
+import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
 import {
   createAccount,
   startGatewayServer,
@@ -373,6 +374,32 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
     };
     const consistent = { leads: [], leadsBack: [], answers: [] };
     expect(await recount()).toEqual(consistent);
+
+    // The hub stores a lead and its answers in one statement (data-modifying CTEs): the answers'
+    // trigger must still find their lead.
+    const day = '2026-03-14';
+    const posted = await fetch(`${server.url}/api/responses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(questionnaireLead({ captured_at: `${day}T10:00:00Z` })),
+    });
+    expect(posted.status).toBe(201);
+    expect(await recount()).toEqual(consistent);
+    const hubDay = { day_from: day, day_to: day, questionnaire_id: 1 };
+    expect(await overview(hubDay)).toMatchObject({ leads: 1, offer_requests: 1 });
+    const hubAnswers = await rpc<{ kind: string; value: string; n: number }[]>(
+      staff,
+      'analysis_answer_distribution',
+      hubDay,
+    );
+    expect(
+      hubAnswers.filter((row) => row.n > 0).map(({ kind, value, n }) => [kind, value, n]),
+    ).toEqual([
+      ['option', 'Zwei', 1],
+      ['year', '2019', 1],
+      ['year', '2021', 1],
+      ['option', '50 €', 1],
+    ]);
 
     const before = await overview(tenth);
     const extra = await insertLead({
