@@ -36,6 +36,14 @@ vi.mock('../../api/desk-staff.ts', async (importOriginal) => ({
   useMyRole: () => ({ data: state.role, isPending: false }),
 }));
 
+// The export menu talks to the database itself (src/desk/shared/export-menu.test.tsx); here only
+// what the screen hands it matters.
+vi.mock('../shared/export-menu.tsx', () => ({
+  ExportMenu: (props: { scope: string; filter: object }) => (
+    <span data-testid="export">{JSON.stringify(props)}</span>
+  ),
+}));
+
 const customer = (id: number, lastName: string): Customer => ({
   id,
   first_name: 'Erika',
@@ -105,6 +113,21 @@ describe('CustomersPage', () => {
     expect(address()).toBe('?seite=2');
     await waitFor(() => expect(address()).toBe('?q=mei'));
     expect(lastRequest()).toMatchObject({ search: 'mei', page: 1 });
+  });
+
+  it('hands the export the search term the list shows', async () => {
+    const user = renderAt('?q=meier');
+    expect(JSON.parse(screen.getByTestId('export').textContent ?? '')).toEqual({
+      scope: 'customers',
+      filter: { customerSearch: 'meier' },
+    });
+    await user.clear(screen.getByLabelText('Suche'));
+    await user.type(screen.getByLabelText('Suche'), 'Köln');
+    await waitFor(() =>
+      expect(JSON.parse(screen.getByTestId('export').textContent ?? '')).toMatchObject({
+        filter: { customerSearch: 'köln' },
+      }),
+    );
   });
 
   it('cycles a header through ascending, descending and no order', async () => {

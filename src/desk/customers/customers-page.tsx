@@ -6,6 +6,7 @@ import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { ExportMenu } from '../shared/export-menu.tsx';
 import { CustomerSidebar } from './customer-sidebar.tsx';
 import { CustomersPaginator } from './customers-paginator.tsx';
 import { CustomersTable } from './customers-table.tsx';
@@ -93,7 +94,13 @@ function CustomersList() {
 
   return (
     <>
-      <SearchBox search={view.search} onSearch={onSearch} />
+      <div className="flex flex-wrap items-end justify-between gap-x-6">
+        <SearchBox search={view.search} onSearch={onSearch} />
+        {/* The export covers every lead of the customers the search finds, not just this page. */}
+        <div className="mb-4">
+          <ExportMenu scope="customers" filter={{ customerSearch: view.search }} />
+        </div>
+      </div>
       {customers.isPending ? (
         <p role="status" className="p-8 text-center text-slate-600">
           Kunden werden geladen …

@@ -14,6 +14,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { ExportLogTable, ExportRightSetting } from './export-settings.tsx';
 
 export const roleLabels: Record<StaffRole, string> = {
   pending: 'Wartet auf Freischaltung',
@@ -129,7 +130,7 @@ function AccountsTable() {
   );
 }
 
-/** Admins enable new accounts here and give or take the admin role. */
+/** Admins enable new accounts here, give or take the admin role and decide who may export. */
 export function StaffPage() {
   const { data: role, isPending } = useMyRole();
   return (
@@ -145,7 +146,21 @@ export function StaffPage() {
       {isPending ? (
         <PageLoading />
       ) : role === 'admin' ? (
-        <AccountsTable />
+        <div className="space-y-8">
+          <AccountsTable />
+          <section aria-labelledby="export-recht" className="space-y-3">
+            <h2 id="export-recht" className="text-xl font-semibold text-slate-900">
+              Export
+            </h2>
+            <ExportRightSetting />
+          </section>
+          <section aria-labelledby="export-protokoll" className="space-y-3">
+            <h2 id="export-protokoll" className="text-xl font-semibold text-slate-900">
+              Exporte
+            </h2>
+            <ExportLogTable />
+          </section>
+        </div>
       ) : (
         <Alert tone="info">
           Diese Seite ist nur für Admins. Bitte wende dich an einen Admin, wenn du Konten

@@ -1,0 +1,226 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import type { ExportResponseRow } from '../domain/export-table.ts';
+import { exportFileName, filterArgs, runExport, type ExportProgress } from './desk-export.ts';
+
+// The paging and bookkeeping of runExport against a stand-in client. What the database returns
+// for these calls is tested with real supabase-js against the gateway (tests/desk-data*.test.ts).
+
+type Call = { name: string; args: Record<string, unknown> };
+
+function lead(id: number): ExportResponseRow {
+  return {
+    response_id: id,
+    lead_at: '2026-11-23T10:00:00Z',
+    captured_at: null,
+    received_at: '2026-11-23T10:00:00Z',
+    form_id: 1,
+    form_title: 'PKV',
+    source: 'questionnaire',
+    channel: 'web',
+    customer_id: id,
+    salutation: null,
+    title: null,
+    first_name: 'Erika',
+    last_name: `Nr${id}`,
+    email: null,
+    phone: null,
+    adress: null,
+    postcode: null,
+    city: null,
+    birthdate: null,
+    call_time: null,
+    existing_customer: null,
+    message: null,
+    offer_info: false,
+    terms_accepted: true,
+    data_processing_consent: true,
+    consent_version: null,
+    cookie_consent: null,
+    cookie_consent_version: null,
+    answers: [{ question_id: 10, question: 'Beruf', answer: `Beruf ${id}` }],
+  };
+}
+
+/** Answers like PostgREST: rpc calls are thenables with abortSignal, from() a query chain. */
+function fakeSupabase(options: {
+  leads: number[];
+  refuse?: boolean;
+  onPage?: (call: Call) => void;
+}) {
+  const calls: Call[] = [];
+  const result = (value: unknown) => ({
+    abortSignal: () => result(value),
+    then: (resolve: (value: unknown) => unknown) => Promise.resolve(value).then(resolve),
+  });
+  const questions = {
+    data: [{ id: 10, form_id: 1, question: 'Beruf', forms: { title: 'PKV' } }],
+    error: null,
+  };
+  const chain: Record<string, unknown> = {};
+  for (const method of ['select', 'order', 'eq']) chain[method] = () => chain;
+  chain.overrideTypes = () => Promise.resolve(questions);
+
+  const client = {
+    from: () => chain,
+    rpc: (name: string, args: Record<string, unknown>) => {
+      const call = { name, args };
+      calls.push(call);
+      if (options.refuse && name !== 'finish_export') {
+        return result({ data: null, error: { code: '42501', message: 'refused' } });
+      }
+      if (name === 'begin_export') {
+        return result({ data: [{ export_id: 5, row_count: options.leads.length }], error: null });
+      }
+      if (name === 'export_responses') {
+        options.onPage?.(call);
+        const after = args.after_id as number;
+        const size = args.page_size as number;
+        const page = options.leads.filter((id) => id > after).slice(0, size);
+        return result({ data: page.map(lead), error: null });
+      }
+      return result({ data: null, error: null });
+    },
+  };
+  return { client: client as unknown as SupabaseClient, calls };
+}
+
+describe('runExport', () => {
+  it('pages by response id, reports progress and closes the record with the rows written', async () => {
+    const leads = [3, 4, 8, 9, 12];
+    const { client, calls } = fakeSupabase({ leads });
+    const progress: ExportProgress[] = [];
+    const result = await runExport({
+      supabase: client,
+      scope: 'customers',
+      format: 'csv',
+      filter: { customerSearch: ' meier ', channel: null, dayFrom: '' },
+      pageSize: 2,
+      onProgress: (step) => progress.push(step),
+    });
+
+    expect(calls[0]).toEqual({
+      name: 'begin_export',
+      args: {
+        export_scope: 'customers',
+        export_format: 'csv',
+        day_from: null,
+        day_to: null,
+        questionnaire_id: null,
+        lead_channel: null,
+        customer_search: 'meier',
+      },
+    });
+    const pages = calls.filter((call) => call.name === 'export_responses');
+    expect(pages.map((call) => call.args.after_id)).toEqual([0, 4, 9]);
+    expect(pages.every((call) => call.args.customer_search === 'meier')).toBe(true);
+    expect(progress).toEqual([
+      { done: 0, total: 5 },
+      { done: 2, total: 5 },
+      { done: 4, total: 5 },
+      { done: 5, total: 5 },
+    ]);
+    expect(calls.at(-1)).toEqual({
+      name: 'finish_export',
+      args: { export_id: 5, rows_written: 5, was_cancelled: false },
+    });
+    expect(result.rows).toBe(5);
+    expect(result.fileName).toMatch(/^anfragen-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = new TextDecoder().decode(await result.blob.arrayBuffer());
+    expect(text.split('\r\n').filter(Boolean)).toHaveLength(6);
+    expect(text).toContain(';Beruf 12\r\n');
+  });
+
+  it('asks for one more page when the last one is exactly full', async () => {
+    const { client, calls } = fakeSupabase({ leads: [1, 2, 3, 4] });
+    await runExport({
+      supabase: client,
+      scope: 'analysis',
+      format: 'csv',
+      filter: {},
+      pageSize: 2,
+    });
+    const pages = calls.filter((call) => call.name === 'export_responses');
+    expect(pages.map((call) => call.args.after_id)).toEqual([0, 2, 4]);
+  });
+
+  it('stops paging when cancelled and records the export as cancelled', async () => {
+    const controller = new AbortController();
+    const { client, calls } = fakeSupabase({
+      leads: [1, 2, 3, 4, 5, 6],
+      onPage: (call) => {
+        if (call.args.after_id === 2) controller.abort();
+      },
+    });
+    const run = runExport({
+      supabase: client,
+      scope: 'analysis',
+      format: 'xlsx',
+      filter: { questionnaireId: 1 },
+      signal: controller.signal,
+      pageSize: 2,
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls.filter((call) => call.name === 'export_responses')).toHaveLength(2);
+    expect(calls.at(-1)).toEqual({
+      name: 'finish_export',
+      args: { export_id: 5, rows_written: 2, was_cancelled: true },
+    });
+  });
+
+  it("passes the database's refusal on", async () => {
+    const { client, calls } = fakeSupabase({ leads: [1], refuse: true });
+    await expect(
+      runExport({ supabase: client, scope: 'customers', format: 'csv', filter: {} }),
+    ).rejects.toMatchObject({ code: '42501' });
+    expect(calls.map((call) => call.name)).toEqual(['begin_export']);
+  });
+
+  it('writes an XLSX with typed cells', async () => {
+    const { default: readXlsxFile } = await import('read-excel-file/universal');
+    const { client } = fakeSupabase({ leads: [1, 2] });
+    const result = await runExport({
+      supabase: client,
+      scope: 'analysis',
+      format: 'xlsx',
+      filter: { questionnaireId: 1 },
+    });
+    expect(result.fileName).toMatch(/\.xlsx$/);
+    const [sheet] = await readXlsxFile(await result.blob.arrayBuffer());
+    const rows = sheet!.data;
+    expect(rows[0]?.[0]).toBe('Anfrage-Nr.');
+    expect(rows[0]?.at(-1)).toBe('Beruf');
+    expect(rows[1]?.[0]).toBe(1);
+    expect(rows[2]?.at(-1)).toBe('Beruf 2');
+    // Berlin's 11:00 as the sheet's clock time (the reader rounds the serial number to a ms).
+    const arrival = rows[1]?.[1] as unknown as Date;
+    expect(Math.abs(arrival.getTime() - Date.UTC(2026, 10, 23, 11, 0))).toBeLessThan(1000);
+  });
+});
+
+describe('export helpers', () => {
+  it('turns empty filter values into SQL null', () => {
+    expect(
+      filterArgs({
+        dayFrom: '2026-11-01',
+        dayTo: undefined,
+        questionnaireId: null,
+        channel: 'fair_tablet',
+        customerSearch: '  ',
+      }),
+    ).toEqual({
+      day_from: '2026-11-01',
+      day_to: null,
+      questionnaire_id: null,
+      lead_channel: 'fair_tablet',
+      customer_search: null,
+    });
+  });
+
+  it("names the file by the agent's day in Berlin", () => {
+    expect(exportFileName('csv', new Date('2026-11-23T23:30:00Z'))).toBe('anfragen-2026-11-24.csv');
+    expect(exportFileName('xlsx', new Date('2026-11-23T12:00:00Z'))).toBe(
+      'anfragen-2026-11-23.xlsx',
+    );
+  });
+});
