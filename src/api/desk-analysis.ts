@@ -1,0 +1,218 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useSupabase } from './supabase-context.ts';
+
+// The Analyse screen's figures. The database groups and counts (security-invoker functions, so
+// row-level security decides what is counted); the browser only receives the aggregates.
+
+export type AnalysisChannel = 'web' | 'fair_tablet';
+
+export interface AnalysisFilter {
+  /** Berlin calendar days 'YYYY-MM-DD', both inclusive. */
+  dayFrom: string;
+  dayTo: string;
+  /** null: every lead, KFZ callbacks and contact requests included. */
+  questionnaireId: number | null;
+  channel: AnalysisChannel | null;
+}
+
+export type TimeBucket = 'day' | 'week';
+
+export const analysisKeys = {
+  all: ['analysis'] as const,
+  overview: (filter: AnalysisFilter) => [...analysisKeys.all, 'overview', filter] as const,
+  overTime: (filter: AnalysisFilter, bucket: TimeBucket) =>
+    [...analysisKeys.all, 'over-time', filter, bucket] as const,
+  answers: (filter: AnalysisFilter) => [...analysisKeys.all, 'answers', filter] as const,
+  offlineDelay: (filter: AnalysisFilter) => [...analysisKeys.all, 'offline-delay', filter] as const,
+};
+
+// bigint columns arrive as JSON numbers from the gateway; a string would still be a count.
+const count = z.coerce.number().int().nonnegative();
+const moment = z.string().nullable();
+
+const overviewRow = z.object({
+  leads: count,
+  web_leads: count,
+  fair_tablet_leads: count,
+  questionnaire_leads: count,
+  kfz_leads: count,
+  contact_leads: count,
+  offer_requests: count,
+  offline_leads: count,
+  median_delay_seconds: z.coerce.number().nullable(),
+  first_lead_at: moment,
+  last_lead_at: moment,
+  data_since: moment,
+});
+export type AnalysisOverview = z.infer<typeof overviewRow>;
+
+const overTimeRow = z.object({
+  period_start: z.string(),
+  channel: z.string(),
+  source: z.string(),
+  leads: count,
+});
+export type OverTimeRow = z.infer<typeof overTimeRow>;
+
+const answerRow = z.object({
+  question_id: z.number().int(),
+  kind: z.enum(['option', 'value', 'other', 'year', 'empty']),
+  value: z.string().nullable(),
+  n: count,
+});
+export type AnswerRow = z.infer<typeof answerRow>;
+
+const delayRow = z.object({
+  lower_seconds: z.number().int(),
+  upper_seconds: z.number().int().nullable(),
+  n: count,
+});
+export type DelayRow = z.infer<typeof delayRow>;
+
+export function filterArgs(filter: AnalysisFilter) {
+  return {
+    day_from: filter.dayFrom,
+    day_to: filter.dayTo,
+    questionnaire_id: filter.questionnaireId,
+    lead_channel: filter.channel,
+  };
+}
+
+async function callRpc<T>(
+  supabase: SupabaseClient,
+  name: string,
+  args: Record<string, unknown>,
+  row: z.ZodType<T>,
+): Promise<T[]> {
+  const { data, error } = await supabase.rpc(name, args);
+  if (error) throw error;
+  return z.array(row).parse(data ?? []);
+}
+
+const emptyOverview: AnalysisOverview = {
+  leads: 0,
+  web_leads: 0,
+  fair_tablet_leads: 0,
+  questionnaire_leads: 0,
+  kfz_leads: 0,
+  contact_leads: 0,
+  offer_requests: 0,
+  offline_leads: 0,
+  median_delay_seconds: null,
+  first_lead_at: null,
+  last_lead_at: null,
+  data_since: null,
+};
+
+export async function readOverview(
+  supabase: SupabaseClient,
+  filter: AnalysisFilter,
+): Promise<AnalysisOverview> {
+  const rows = await callRpc(supabase, 'analysis_overview', filterArgs(filter), overviewRow);
+  return rows[0] ?? emptyOverview;
+}
+
+export function readLeadsOverTime(
+  supabase: SupabaseClient,
+  filter: AnalysisFilter,
+  bucket: TimeBucket,
+): Promise<OverTimeRow[]> {
+  return callRpc(
+    supabase,
+    'analysis_leads_over_time',
+    { ...filterArgs(filter), bucket },
+    overTimeRow,
+  );
+}
+
+export function readAnswerDistribution(
+  supabase: SupabaseClient,
+  filter: AnalysisFilter,
+): Promise<AnswerRow[]> {
+  return callRpc(supabase, 'analysis_answer_distribution', filterArgs(filter), answerRow);
+}
+
+export function readOfflineDelay(
+  supabase: SupabaseClient,
+  filter: AnalysisFilter,
+): Promise<DelayRow[]> {
+  return callRpc(supabase, 'analysis_offline_delay', filterArgs(filter), delayRow);
+}
+
+// The previous selection's figures stay on screen while a changed filter loads (no flicker to
+// skeletons on every click); the sections mark themselves busy meanwhile.
+const keepShown = { placeholderData: keepPreviousData } as const;
+
+export function useAnalysisOverview(filter: AnalysisFilter) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: analysisKeys.overview(filter),
+    queryFn: () => readOverview(supabase, filter),
+    ...keepShown,
+  });
+}
+
+export function useLeadsOverTime(filter: AnalysisFilter, bucket: TimeBucket) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: analysisKeys.overTime(filter, bucket),
+    queryFn: () => readLeadsOverTime(supabase, filter, bucket),
+    ...keepShown,
+  });
+}
+
+/**
+ * Only for one questionnaire: the database requires it. No previous figures meanwhile: another
+ * questionnaire's answers must not stand under this one's questions.
+ */
+export function useAnswerDistribution(filter: AnalysisFilter) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: analysisKeys.answers(filter),
+    queryFn: () => readAnswerDistribution(supabase, filter),
+    enabled: filter.questionnaireId !== null,
+  });
+}
+
+export function useOfflineDelay(filter: AnalysisFilter) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: analysisKeys.offlineDelay(filter),
+    queryFn: () => readOfflineDelay(supabase, filter),
+    ...keepShown,
+  });
+}
+
+export interface AnalysisQuestion {
+  id: number;
+  question: string;
+  type: 'multiple-choice' | 'input';
+  key: string | null;
+}
+
+const questionRow = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  type: z.enum(['multiple-choice', 'input']),
+  key: z.string().nullable(),
+});
+
+/** The chosen questionnaire's questions in their order: the headings of its distributions. */
+export function useAnalysisQuestions(questionnaireId: number | null) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: [...analysisKeys.all, 'questions', questionnaireId] as const,
+    queryFn: async (): Promise<AnalysisQuestion[]> => {
+      const { data, error } = await supabase
+        .from('questions')
+        .select('id, question, type, key')
+        .eq('form_id', questionnaireId ?? 0)
+        .order('sequence');
+      if (error) throw error;
+      return z.array(questionRow).parse(data ?? []);
+    },
+    enabled: questionnaireId !== null,
+  });
+}

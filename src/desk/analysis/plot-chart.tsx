@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+
+export type PlotModule = typeof import('@observablehq/plot');
+
+/** Colours with at least 4.5:1 against white (WCAG asks 3:1 for graphics); never the only cue. */
+export const chartColors = {
+  web: '#1d4ed8',
+  fairTablet: '#b45309',
+  bar: '#1e40af',
+  text: '#1e293b',
+} as const;
+
+/**
+ * A chart drawn by Observable Plot. Plot is loaded on first use, so the library reaches neither
+ * the public pages nor the desk's first load. The drawing is one image for assistive technology
+ * (`role="img"` with the title and summary as its name); the numbers are in the table beside it.
+ */
+export function PlotChart<T>(props: {
+  label: string;
+  data: T;
+  draw: (plot: PlotModule, data: T, width: number) => Element;
+}) {
+  const { data, draw } = props;
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    import('@observablehq/plot')
+      .then((plot) => {
+        const target = box.current;
+        if (cancelled || !target) return;
+        const chart = draw(plot, data, Math.max(320, Math.min(target.clientWidth || 640, 960)));
+        chart.setAttribute('aria-hidden', 'true');
+        target.replaceChildren(chart);
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, draw]);
+
+  if (failed) {
+    return (
+      <p className="text-slate-700">
+        Das Diagramm konnte nicht geladen werden; die Zahlen stehen in der Tabelle.
+      </p>
+    );
+  }
+  return <div ref={box} role="img" aria-label={props.label} className="min-h-40 overflow-x-auto" />;
+}
