@@ -1,0 +1,336 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import readXlsxFile from 'read-excel-file/node';
+import { deskPaths } from '../src/domain/routes.ts';
+import { kfzLead, questionnaireLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { admin, openSignedIn } from './helpers/desk.ts';
+import { expectNoAxeViolations } from './helpers/hub.ts';
+
+// Export against the built server: leads sent through the hub, exported as CSV and XLSX from the
+// customers screen by the admin and read back here; then a staff account without the export right
+// sees no button and is refused by the database, until the admin's setting lets staff export.
+
+/** Letters only: names stay valid for the hub's rules and unique across runs. */
+const uniqueLetters = () =>
+  Array.from(
+    { length: 8 },
+    () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)],
+  ).join('');
+
+const family = uniqueLetters();
+const formula = '=HYPERLINK("x")';
+const pkvAnswers = [
+  { question_id: 4, answer: 'Selbstständig oder freiberuflich' },
+  { question_id: 5, answer: 'Gesetzlich freiwillig versichert' },
+  { question_id: 6, answer: 'Chefarztbehandlung, Beitragsrückerstattung' },
+  { question_id: 7, answer: 'Bis 1.000 €' },
+  { question_id: 8, answer: '1984' },
+  { question_id: 9, answer: 'So bald wie möglich' },
+  { question_id: 10, answer: formula },
+];
+
+const leads = {
+  pkv: questionnaireLead({
+    form_id: 2,
+    answers: pkvAnswers,
+    first_name: 'Jürgen',
+    last_name: `Größe${family}`,
+    email: uniqueEmail(`pkv.${family}`),
+  }),
+  tabaluga: questionnaireLead({
+    first_name: 'Jörg',
+    last_name: `Müller${family}`,
+    email: uniqueEmail(`tabaluga.${family}`),
+  }),
+  kfz: kfzLead({ first_name: 'Änne', last_name: `Weiß${family}` }),
+};
+
+/** What a cell shows once the formula defence has done its work. */
+const neutralised = `'${formula}`;
+
+/** RFC 4180 with ';', as Excel in Germany reads it. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      field += char;
+    } else if (char === ';') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else {
+      field += char;
+    }
+  }
+  expect(field, 'the file ends with CRLF').toBe('');
+  return records;
+}
+
+/** Header and rows as objects keyed by column title, so each cell is looked up by name. */
+function byHeader(rows: unknown[][]): Record<string, unknown>[] {
+  const [header, ...data] = rows;
+  return data.map((row) =>
+    Object.fromEntries((header ?? []).map((title, index) => [String(title), row[index]])),
+  );
+}
+
+async function exportFrom(page: Page, format: 'CSV (Excel, Semikolon)' | 'Excel-Datei (XLSX)') {
+  await page.getByRole('button', { name: 'Exportieren' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: format }).click(),
+  ]);
+  await expect(page.getByRole('status').filter({ hasText: 'Export fertig' })).toContainText(
+    '3 Anfragen',
+  );
+  const file = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(file), file };
+}
+
+/** Every lead of the fixture, with its answers, in a table read from either file. */
+function expectFixture(rows: Record<string, unknown>[], text: (value: unknown) => string) {
+  expect(rows).toHaveLength(3);
+  const row = (lastName: string) => {
+    const found = rows.filter((r) => r.Nachname === lastName);
+    expect(found, lastName).toHaveLength(1);
+    return found[0]!;
+  };
+  const pkv = row(leads.pkv.last_name);
+  expect(pkv.Vorname).toBe('Jürgen');
+  expect(pkv.Fragebogen).toBe('PKV');
+  expect(pkv.Quelle).toBe('Website');
+  expect(pkv['AGB akzeptiert']).toBe('Ja');
+  expect(pkv['Angebot gewünscht']).toBe('Ja');
+  expect(text(pkv.Erfasst)).toBe('22.11.2026 10:00');
+  expect(pkv['PKV: Welche Leistungen sind Ihnen besonders wichtig?']).toBe(
+    'Chefarztbehandlung, Beitragsrückerstattung',
+  );
+  expect(pkv['PKV: In welchem Jahr sind Sie geboren?']).toBe('1984');
+  expect(pkv['PKV: Gibt es etwas, das wir für Ihr Angebot wissen sollten?']).toBe(neutralised);
+
+  const tabaluga = row(leads.tabaluga.last_name);
+  expect(tabaluga.Vorname).toBe('Jörg');
+  expect(tabaluga.Fragebogen).toBe('Tabaluga');
+  expect(tabaluga['Tabaluga: Wie viele Kinder möchten Sie absichern?']).toBe('Zwei');
+  expect(tabaluga['Tabaluga: Wann sind Ihre Kinder geboren?']).toBe('01.05.2019, 14.09.2021');
+  expect(tabaluga['Tabaluga: Welchen monatlichen Betrag möchten Sie pro Kind sparen?']).toBe(
+    '50 €',
+  );
+
+  const kfz = row(leads.kfz.last_name);
+  expect(kfz.Vorname).toBe('Änne');
+  expect(kfz.Fragebogen).toBe('KFZ-Rückruf');
+  expect(kfz['Rückrufzeit']).toBe('Nachmittags');
+  // The phone number starts with '+': neutralised like any text a formula could start with.
+  expect(kfz.Telefon).toBe("'+49 30 123456");
+}
+
+/** A gateway RPC with the signed-in session's token (spec 3: localStorage 'user'), as supabase-js sends it. */
+async function rpc(page: Page, name: string, args: object) {
+  return page.evaluate(
+    async ({ name, args }) => {
+      const config = (await (await fetch('/app-config.json')).json()) as {
+        supabaseAnonKey: string;
+      };
+      const session = JSON.parse(localStorage.getItem('user') ?? '{}') as {
+        access_token: string;
+      };
+      const response = await fetch(`/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: {
+          apikey: config.supabaseAnonKey,
+          authorization: `Bearer ${session.access_token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(args),
+      });
+      return { status: response.status, body: (await response.json()) as { code?: string } };
+    },
+    { name, args },
+  );
+}
+
+async function setStaffCanExport(page: Page, allowed: boolean) {
+  await page.goto(deskPaths.staff);
+  const setting = page.getByLabel('Mitarbeitende dürfen exportieren');
+  await expect(setting).toBeEnabled();
+  if ((await setting.isChecked()) === allowed) return;
+  await setting.setChecked(allowed);
+  await expect(page.getByRole('status').filter({ hasText: 'Gespeichert' })).toHaveText(
+    allowed
+      ? 'Gespeichert: Mitarbeitende dürfen jetzt exportieren.'
+      : 'Gespeichert: Nur Admins dürfen exportieren.',
+  );
+}
+
+async function signInAs(page: Page, credentials: { email: string; password: string }) {
+  await page.goto(deskPaths.signin);
+  await page.getByLabel('E-Mail-Adresse').fill(credentials.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
+}
+
+/** The confirmation link of the mail the server wrote for `email` (see e2e/serve.mjs). */
+async function confirmationLink(email: string): Promise<string> {
+  const dataDirFile = path.resolve(`.tmp/e2e-data-dir-${process.env.E2E_PORT}`);
+  const folder = path.join((await readFile(dataDirFile, 'utf8')).trim(), 'mail');
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      for (const file of await readdir(folder).catch(() => [])) {
+        const mail = JSON.parse(await readFile(path.join(folder, file), 'utf8')) as {
+          to: string;
+          text: string;
+        };
+        if (mail.to === email) link = /https?:\/\/\S+\/auth\/v1\/verify\S*/.exec(mail.text)?.[0];
+      }
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+/** A confirmed account the admin made staff, as e2e/desk-accounts.spec.ts does it step by step. */
+async function createStaffAccount(page: Page, credentials: { email: string; password: string }) {
+  await page.goto(deskPaths.signup);
+  await page.getByLabel('E-Mail-Adresse').fill(credentials.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(credentials.password);
+  await page.getByLabel('Passwort bestätigen').fill(credentials.password);
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByText('Vielen Dank für Ihre Registrierung!')).toBeVisible();
+  await page.goto(await confirmationLink(credentials.email));
+  await expect(page).toHaveURL(/\/surveydesk\/signin\?bestaetigt=1$/);
+
+  await openSignedIn(page, deskPaths.staff);
+  const role = page.getByRole('combobox', { name: `Rolle für ${credentials.email}` });
+  await role.selectOption('staff');
+  await page.getByRole('button', { name: `Rolle für ${credentials.email} speichern` }).click();
+  await page.reload();
+  await expect(role).toHaveValue('staff');
+}
+
+test.describe('export', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async ({ request }) => {
+    for (const lead of Object.values(leads)) {
+      const sent = await request.post('/api/responses', { data: lead });
+      expect(sent.ok(), await sent.text()).toBe(true);
+    }
+  });
+
+  test('the admin exports the searched customers as CSV and XLSX and reads every answer', async ({
+    page,
+  }) => {
+    await openSignedIn(page, `${deskPaths.customers}?q=${family}`);
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(3);
+
+    const csv = await exportFrom(page, 'CSV (Excel, Semikolon)');
+    expect(csv.name).toMatch(/^anfragen-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = csv.bytes.toString('utf8').slice(1);
+    expect(text).toContain('\r\n');
+    const csvRows = parseCsv(text);
+    expect(csvRows[0]?.slice(0, 5)).toEqual([
+      'Anfrage-Nr.',
+      'Eingang',
+      'Erfasst',
+      'Fragebogen',
+      'Quelle',
+    ]);
+    expect(csvRows.every((row) => row.length === csvRows[0]?.length)).toBe(true);
+    expectFixture(byHeader(csvRows), String);
+    // The raw text keeps the quote-doubling of the neutralised formula.
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    await expectNoAxeViolations(page);
+
+    const xlsx = await exportFrom(page, 'Excel-Datei (XLSX)');
+    expect(xlsx.name).toMatch(/^anfragen-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const [sheet] = await readXlsxFile(xlsx.file);
+    const xlsxRows = byHeader(sheet!.data as unknown[][]);
+    expect(xlsxRows.every((row) => typeof row['Anfrage-Nr.'] === 'number')).toBe(true);
+    // Points in time are real dates in the sheet, showing Berlin's clock.
+    const shown = (value: unknown) => {
+      expect(value).toBeInstanceOf(Date);
+      const at = value as Date;
+      const two = (n: number) => String(n).padStart(2, '0');
+      // The reader rounds the serial number; a second either way is the same minute shown.
+      const rounded = new Date(Math.round(at.getTime() / 60_000) * 60_000);
+      return `${two(rounded.getUTCDate())}.${two(rounded.getUTCMonth() + 1)}.${rounded.getUTCFullYear()} ${two(rounded.getUTCHours())}:${two(rounded.getUTCMinutes())}`;
+    };
+    expectFixture(xlsxRows, shown);
+  });
+
+  const staff = { email: `export-${family}@example.de`, password: 'Export-Passwort-123' };
+
+  test('staff without the right see no export and the database refuses it', async ({ page }) => {
+    await createStaffAccount(page, staff);
+    await setStaffCanExport(page, false);
+
+    await signInAs(page, staff);
+    await page.goto(`${deskPaths.customers}?q=${family}`);
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Exportieren' })).toHaveCount(0);
+
+    const pageRead = await rpc(page, 'export_responses', { customer_search: family });
+    expect(pageRead.status).toBe(403);
+    expect(pageRead.body.code).toBe('42501');
+    const begun = await rpc(page, 'begin_export', {
+      export_scope: 'customers',
+      export_format: 'csv',
+    });
+    expect(begun.status).toBe(403);
+    expect(begun.body.code).toBe('42501');
+  });
+
+  test("the admin's setting lets staff export; the admin reads every export in the log", async ({
+    browser,
+    page,
+  }) => {
+    await openSignedIn(page, deskPaths.staff);
+    try {
+      await setStaffCanExport(page, true);
+      await expectNoAxeViolations(page);
+
+      const staffContext = await browser.newContext();
+      const staffPage = await staffContext.newPage();
+      await signInAs(staffPage, staff);
+      await staffPage.goto(`${deskPaths.customers}?q=${family}`);
+      const csv = await exportFrom(staffPage, 'CSV (Excel, Semikolon)');
+      expect(parseCsv(csv.bytes.toString('utf8').slice(1))).toHaveLength(4);
+      await staffContext.close();
+
+      await page.reload();
+      const log = page.getByRole('table', { name: 'Die letzten Exporte' });
+      const ofThisTest = log.getByRole('row').filter({ hasText: `Suche „${family}“` });
+      await expect(ofThisTest).toHaveCount(3);
+      await expect(ofThisTest.filter({ hasText: staff.email })).toHaveCount(1);
+      await expect(ofThisTest.filter({ hasText: admin.email })).toHaveCount(2);
+      await expect(ofThisTest.filter({ hasText: 'Excel (XLSX)' })).toHaveCount(1);
+      await expect(ofThisTest.first()).toContainText('Kunden');
+      for (const row of await ofThisTest.all()) {
+        await expect(row.getByRole('cell', { name: '3', exact: true })).toHaveCount(1);
+        await expect(row.getByRole('cell', { name: 'abgeschlossen', exact: true })).toHaveCount(1);
+      }
+    } finally {
+      // Other tests share the database: staff go back to the default, no export.
+      await setStaffCanExport(page, false);
+    }
+  });
+});
