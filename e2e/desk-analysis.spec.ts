@@ -91,8 +91,8 @@ test('Analyse counts the leads of the test, their answers and the offline wait',
 }) => {
   test.setTimeout(120_000);
   await openSignedIn(page, deskPaths.analysis);
-  await page.getByLabel('Zeitraum').selectOption({ label: 'Letzte 7 Tage' });
-  await page.getByLabel('Fragebogen').selectOption({ label: 'Tabaluga' });
+  await page.getByLabel('Zeitraum', { exact: true }).selectOption({ label: 'Letzte 7 Tage' });
+  await page.getByLabel('Fragebogen', { exact: true }).selectOption({ label: 'Tabaluga' });
   await expect(page).toHaveURL(/zeitraum=7/);
   await expect(page).toHaveURL(/fragebogen=1/);
   const before = await readFigures(page);
@@ -139,15 +139,15 @@ test('Analyse counts the leads of the test, their answers and the offline wait',
   ).toBeVisible();
 
   // Another source: the Messe-Tablet sees none of the three website leads.
-  await page.getByLabel('Quelle').selectOption({ label: 'Messe-Tablet' });
+  await page.getByLabel('Quelle', { exact: true }).selectOption({ label: 'Messe-Tablet' });
   await expect(page).toHaveURL(/quelle=messe/);
   const tablet = await readFigures(page);
   expect(tablet.leads).toBe(after.leads - after.web);
   expect(tablet.year2013).toBe(after.year2013 - 2);
 
   // Another questionnaire: no birth years at all.
-  await page.getByLabel('Quelle').selectOption({ label: 'Alle Quellen' });
-  await page.getByLabel('Fragebogen').selectOption({ label: 'PKV' });
+  await page.getByLabel('Quelle', { exact: true }).selectOption({ label: 'Alle Quellen' });
+  await page.getByLabel('Fragebogen', { exact: true }).selectOption({ label: 'PKV' });
   await expect(page).toHaveURL(/fragebogen=2/);
   await waitForFigures(page);
   await expect(
@@ -159,10 +159,10 @@ test('Analyse: a custom range is checked per field; filters and a data table pas
   page,
 }) => {
   await openSignedIn(page, deskPaths.analysis);
-  await page.getByLabel('Zeitraum').selectOption({ label: 'Eigener Zeitraum' });
+  await page.getByLabel('Zeitraum', { exact: true }).selectOption({ label: 'Eigener Zeitraum' });
   await expect(page).toHaveURL(/zeitraum=eigener/);
-  const von = page.getByLabel('Von');
-  const bis = page.getByLabel('Bis');
+  const von = page.getByLabel('Von', { exact: true });
+  const bis = page.getByLabel('Bis', { exact: true });
   await von.fill('2026-11-20');
   await bis.fill('2026-11-10');
   await page.getByRole('button', { name: 'Zeitraum anwenden' }).click();
@@ -188,7 +188,7 @@ test('Analyse: a custom range is checked per field; filters and a data table pas
 test('Analyse: an unusable address falls back to the last 30 days', async ({ page }) => {
   await openSignedIn(page, deskPaths.analysis);
   await page.goto(`${deskPaths.analysis}?zeitraum=eigener&von=2026-13-01&bis=gestern&quelle=x`);
-  await expect(page.getByLabel('Zeitraum')).toHaveValue('30');
-  await expect(page.getByLabel('Quelle')).toHaveValue('alle');
+  await expect(page.getByLabel('Zeitraum', { exact: true })).toHaveValue('30');
+  await expect(page.getByLabel('Quelle', { exact: true })).toHaveValue('alle');
   await waitForFigures(page);
 });

@@ -104,9 +104,11 @@ export function formatDuration(seconds: number): string {
   return restHours ? `${dayWord} ${restHours} Std.` : dayWord;
 }
 
-function boundLabel(seconds: number): { value: number; unit: string } {
-  if (seconds < 3600) return { value: seconds / 60, unit: 'Min.' };
-  if (seconds < 86_400) return { value: seconds / 3600, unit: 'Std.' };
+// An upper bound stays in the smaller unit ('6–24 Std.'), a lower one moves up ('1–3 Tage').
+function boundLabel(seconds: number, upper = false): { value: number; unit: string } {
+  const below = (limit: number) => (upper ? seconds <= limit : seconds < limit);
+  if (below(3600)) return { value: seconds / 60, unit: 'Min.' };
+  if (below(86_400)) return { value: seconds / 3600, unit: 'Std.' };
   return { value: seconds / 86_400, unit: 'Tage' };
 }
 
@@ -114,7 +116,7 @@ function boundLabel(seconds: number): { value: number; unit: string } {
 export function delayBucketLabel(lower: number, upper: number | null): string {
   const low = boundLabel(lower);
   if (upper === null) return `über ${formatNumber(low.value)} ${low.unit}`;
-  const high = boundLabel(upper);
+  const high = boundLabel(upper, true);
   return low.unit === high.unit
     ? `${formatNumber(low.value)}–${formatNumber(high.value)} ${high.unit}`
     : `${formatNumber(low.value)} ${low.unit}–${formatNumber(high.value)} ${high.unit}`;

@@ -51,7 +51,9 @@ const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day 'YYYY-MM-DD' (no 2026-02-30). */
 export function isDay(value: string | null | undefined): value is string {
   if (!value || !dayPattern.test(value)) return false;
-  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  const date = new Date(`${value}T00:00:00Z`);
+  // Month 13 is no date at all; 30 February rolls over into March.
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** Calendar arithmetic in UTC, where every day has 24 hours. */
