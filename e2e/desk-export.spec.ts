@@ -89,17 +89,34 @@ function byHeader(rows: unknown[][]): Record<string, unknown>[] {
   );
 }
 
+/** Exports through the menu; the file and the row count the status announces. */
 async function exportFrom(page: Page, format: 'CSV (Excel, Semikolon)' | 'Excel-Datei (XLSX)') {
   await page.getByRole('button', { name: 'Exportieren' }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: format }).click(),
   ]);
-  await expect(page.getByRole('status').filter({ hasText: 'Export fertig' })).toContainText(
-    '3 Anfragen',
-  );
+  const status = page.getByRole('status').filter({ hasText: 'Export fertig' });
+  await expect(status).toHaveText(/^Export fertig: \d+ Anfragen? in anfragen-/);
+  const rows = Number(/(\d+) Anfrage/.exec((await status.textContent()) ?? '')?.[1]);
   const file = await download.path();
-  return { name: download.suggestedFilename(), bytes: await readFile(file), file };
+  return { name: download.suggestedFilename(), bytes: await readFile(file), file, rows };
+}
+
+const csvTable = (bytes: Buffer) => byHeader(parseCsv(bytes.toString('utf8').slice(1)));
+
+async function xlsxTable(file: string) {
+  const [sheet] = await readXlsxFile(file);
+  return byHeader(sheet!.data as unknown[][]);
+}
+
+/** A date cell of the sheet as the spreadsheet shows it (Berlin's clock, TT.MM.JJJJ HH:MM). */
+function shownDate(value: unknown): string {
+  expect(value).toBeInstanceOf(Date);
+  // The reader rounds the serial number; the nearest minute is what the cell shows.
+  const at = new Date(Math.round((value as Date).getTime() / 60_000) * 60_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getUTCDate())}.${two(at.getUTCMonth() + 1)}.${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
 }
 
 /** Every lead of the fixture, with its answers, in a table read from either file. */
@@ -242,10 +259,10 @@ test.describe('export', () => {
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(3);
 
     const csv = await exportFrom(page, 'CSV (Excel, Semikolon)');
+    expect(csv.rows).toBe(3);
     expect(csv.name).toMatch(/^anfragen-\d{4}-\d{2}-\d{2}\.csv$/);
     expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = csv.bytes.toString('utf8').slice(1);
-    expect(text).toContain('\r\n');
     const csvRows = parseCsv(text);
     expect(csvRows[0]?.slice(0, 5)).toEqual([
       'Anfrage-Nr.',
@@ -261,20 +278,33 @@ test.describe('export', () => {
     await expectNoAxeViolations(page);
 
     const xlsx = await exportFrom(page, 'Excel-Datei (XLSX)');
+    expect(xlsx.rows).toBe(3);
     expect(xlsx.name).toMatch(/^anfragen-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const [sheet] = await readXlsxFile(xlsx.file);
-    const xlsxRows = byHeader(sheet!.data as unknown[][]);
+    const xlsxRows = await xlsxTable(xlsx.file);
     expect(xlsxRows.every((row) => typeof row['Anfrage-Nr.'] === 'number')).toBe(true);
-    // Points in time are real dates in the sheet, showing Berlin's clock.
-    const shown = (value: unknown) => {
-      expect(value).toBeInstanceOf(Date);
-      const at = value as Date;
-      const two = (n: number) => String(n).padStart(2, '0');
-      // The reader rounds the serial number; a second either way is the same minute shown.
-      const rounded = new Date(Math.round(at.getTime() / 60_000) * 60_000);
-      return `${two(rounded.getUTCDate())}.${two(rounded.getUTCMonth() + 1)}.${rounded.getUTCFullYear()} ${two(rounded.getUTCHours())}:${two(rounded.getUTCMinutes())}`;
-    };
-    expectFixture(xlsxRows, shown);
+    expectFixture(xlsxRows, shownDate);
+  });
+
+  test('Analyse exports its filter: one questionnaire, its questions as columns', async ({
+    page,
+  }) => {
+    // The fixture's leads were captured on 22 November 2026 (src/testing/lead-fixtures.ts).
+    await openSignedIn(
+      page,
+      `${deskPaths.analysis}?zeitraum=eigener&von=2026-11-22&bis=2026-11-22&fragebogen=2&quelle=website`,
+    );
+    const question = 'Gibt es etwas, das wir für Ihr Angebot wissen sollten?';
+    for (const format of ['CSV (Excel, Semikolon)', 'Excel-Datei (XLSX)'] as const) {
+      const file = await exportFrom(page, format);
+      const rows = format.startsWith('CSV') ? csvTable(file.bytes) : await xlsxTable(file.file);
+      expect(rows).toHaveLength(file.rows);
+      expect(rows.every((row) => row.Fragebogen === 'PKV' && row.Quelle === 'Website')).toBe(true);
+      const pkv = rows.filter((row) => row.Nachname === leads.pkv.last_name);
+      expect(pkv).toHaveLength(1);
+      expect(pkv[0]?.[question]).toBe(neutralised);
+      expect(pkv[0]?.['In welchem Jahr sind Sie geboren?']).toBe('1984');
+      expect(rows.some((row) => row.Nachname === leads.tabaluga.last_name)).toBe(false);
+    }
   });
 
   const staff = { email: `export-${family}@example.de`, password: 'Export-Passwort-123' };
@@ -313,7 +343,8 @@ test.describe('export', () => {
       await signInAs(staffPage, staff);
       await staffPage.goto(`${deskPaths.customers}?q=${family}`);
       const csv = await exportFrom(staffPage, 'CSV (Excel, Semikolon)');
-      expect(parseCsv(csv.bytes.toString('utf8').slice(1))).toHaveLength(4);
+      expect(csv.rows).toBe(3);
+      expect(csvTable(csv.bytes)).toHaveLength(3);
       await staffContext.close();
 
       await page.reload();
@@ -323,7 +354,15 @@ test.describe('export', () => {
       await expect(ofThisTest.filter({ hasText: staff.email })).toHaveCount(1);
       await expect(ofThisTest.filter({ hasText: admin.email })).toHaveCount(2);
       await expect(ofThisTest.filter({ hasText: 'Excel (XLSX)' })).toHaveCount(1);
-      await expect(ofThisTest.first()).toContainText('Kunden');
+      await expect(ofThisTest.first()).toContainText('Kunden · gesamter Zeitraum · alle Anfragen');
+      await expect(
+        log
+          .getByRole('row')
+          .filter({
+            hasText: 'Analyse · 22.11.2026 bis 22.11.2026 · Fragebogen: PKV · Quelle: Website',
+          })
+          .filter({ hasText: admin.email }),
+      ).not.toHaveCount(0);
       for (const row of await ofThisTest.all()) {
         await expect(row.getByRole('cell', { name: '3', exact: true })).toHaveCount(1);
         await expect(row.getByRole('cell', { name: 'abgeschlossen', exact: true })).toHaveCount(1);
