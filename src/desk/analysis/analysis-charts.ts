@@ -102,7 +102,7 @@ export function drawDelay(plot: PlotModule, bars: DelayBar[], width: number): El
     height: 260,
     style: font,
     marginLeft: 48,
-    x: { label: 'Wartezeit', domain: bars.map((bar) => bar.label), padding: 0.2 },
+    x: { label: null, domain: bars.map((bar) => bar.label), padding: 0.2 },
     y: { label: 'Anfragen', grid: true, zero: true, tickFormat: integerTicks },
     marks: [
       plot.barY(bars, { x: 'label', y: 'n', fill: chartColors.bar }),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-export type PlotModule = typeof import('@observablehq/plot');
+export type PlotModule = typeof import('./plot-marks.ts');
 
 /** Colours with at least 4.5:1 against white (WCAG asks 3:1 for graphics); never the only cue. */
 export const chartColors = {
@@ -26,7 +26,7 @@ export function PlotChart<T>(props: {
 
   useEffect(() => {
     let cancelled = false;
-    import('@observablehq/plot')
+    import('./plot-marks.ts')
       .then((plot) => {
         const target = box.current;
         if (cancelled || !target) return;
