@@ -119,6 +119,7 @@ describe('runExport', () => {
       { done: 2, total: 5 },
       { done: 4, total: 5 },
       { done: 5, total: 5 },
+      { done: 5, total: 5, writing: true },
     ]);
     expect(calls.at(-1)).toEqual({
       name: 'finish_export',

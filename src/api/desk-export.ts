@@ -140,6 +140,8 @@ export const exportPageSize = 1000;
 export interface ExportProgress {
   done: number;
   total: number;
+  /** Set once every page is read and the file is being made (an XLSX of many rows takes a while). */
+  writing?: boolean;
 }
 
 export interface ExportResult {
@@ -287,6 +289,10 @@ export async function runExport(options: {
       afterId = rows[rows.length - 1]!.response_id;
     }
 
+    onProgress?.({ done, total: Math.max(total, done), writing: true });
+    // One turn of the event loop lets the page show that before the writer takes the thread.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (signal?.aborted) throw abortError();
     const blob = csv
       ? new Blob(csv.parts(), { type: 'text/csv;charset=utf-8' })
       : await xlsxBlob(table.headers(), cells);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExportProgress, runExport } from '../../api/desk-export.ts';
@@ -86,7 +86,9 @@ describe('ExportMenu', () => {
 
   it('shows progress, then downloads the file and says how many leads it holds', async () => {
     let finish: (value: unknown) => void = () => undefined;
+    let report: RunOptions['onProgress'];
     state.run = (options) => {
+      report = options.onProgress;
       options.onProgress?.({ done: 1000, total: 2500 } satisfies ExportProgress);
       return new Promise((resolve) => (finish = resolve));
     };
@@ -103,6 +105,8 @@ describe('ExportMenu', () => {
     expect(progress.getAttribute('max')).toBe('2500');
     expect(screen.getByText('1000 von 2500 Anfragen')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Exportieren' })).toHaveProperty('disabled', true);
+    act(() => report?.({ done: 2500, total: 2500, writing: true }));
+    expect(screen.getByText('2500 von 2500 Anfragen gelesen, Datei wird erstellt …')).toBeTruthy();
 
     finish({ blob: new Blob(['x']), fileName: 'anfragen-2026-11-23.xlsx', rows: 2500 });
     expect(await screen.findByText(/Export fertig/)).toHaveProperty(

@@ -144,7 +144,7 @@ export function ExportMenu({ scope, filter }: { scope: ExportScope; filter: Expo
           />
           <span className="text-sm text-slate-700">
             {progress
-              ? `${progress.done} von ${progress.total} Anfragen`
+              ? `${progress.done} von ${progress.total} Anfragen${progress.writing ? ' gelesen, Datei wird erstellt …' : ''}`
               : 'Export wird gestartet …'}
           </span>
           <Button variant="secondary" onClick={() => running.current?.abort()}>
