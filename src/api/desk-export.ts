@@ -210,6 +210,8 @@ async function xlsxBlob(headers: string[], rows: ExportCell[][]): Promise<Blob> 
   const blob = await writeXlsxFile([header, ...sheet], {
     sheet: 'Anfragen',
     stickyRowsCount: 1,
+    // Wide enough to read the heading, never so wide that a long question hides the rest.
+    columns: headers.map((title) => ({ width: Math.min(Math.max(title.length + 2, 10), 40) })),
   }).toBlob();
   return blob.type ? blob : new Blob([blob], { type: xlsxType });
 }
