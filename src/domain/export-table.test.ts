@@ -42,7 +42,7 @@ function response(overrides: Partial<ExportResponseRow> = {}): ExportResponseRow
     terms_accepted: true,
     data_processing_consent: false,
     consent_version: '2026-11',
-    cookie_consent: 'necessary',
+    cookie_consent: 'necessary,statistics',
     cookie_consent_version: '3',
     answers: [
       { question_id: 10, question: 'Beruf', answer: 'Lehrer; "verbeamtet"' },
@@ -127,6 +127,7 @@ describe('export table', () => {
     expect(cell(first, 'Bestandskunde')).toBe('');
     expect(cell(first, 'Angebot gewünscht')).toBe('Ja');
     expect(cell(first, 'Datenverarbeitung eingewilligt')).toBe('Nein');
+    expect(cell(first, 'Cookie-Auswahl')).toBe('Unbedingt erforderlich, Statistik');
     expect(cell(first, 'Beruf')).toBe('Lehrer; "verbeamtet"');
     expect(cell(first, 'Wünsche')).toBe(`'=HYPERLINK("x")`);
     expect(cell(second, 'Nachricht')).toBe('Zeile 1\nZeile 2; Ende');

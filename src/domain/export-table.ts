@@ -1,3 +1,5 @@
+import { cookieCategoryNames } from './cookie-choice.ts';
+
 // The export's table: one row per lead with the customer's fields, its record (form, source,
 // capture and arrival, consent) and one column per question. Pure, so both file formats and the
 // tests share one definition of what a cell holds.
@@ -212,7 +214,7 @@ export function createExportTable(
         yesNo(response.terms_accepted),
         yesNo(response.data_processing_consent),
         text(response.consent_version),
-        text(response.cookie_consent),
+        text(response.cookie_consent && cookieCategoryNames(response.cookie_consent)),
         text(response.cookie_consent_version),
       ];
       for (const answer of response.answers) {

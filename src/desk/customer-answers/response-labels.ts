@@ -1,4 +1,5 @@
 import type { CustomerResponse } from '../../api/desk-customers.ts';
+import { cookieCategoryNames } from '../../domain/cookie-choice.ts';
 
 // German wording of a stored response's record: where it came from and what was consented to.
 
@@ -48,20 +49,10 @@ export function requestDetails(
     .map(([label, text]) => ({ label, text }));
 }
 
-const cookieCategories: Record<string, string> = {
-  necessary: 'Unbedingt erforderlich',
-  preferences: 'Präferenzen',
-  statistics: 'Statistik',
-  marketing: 'Marketing',
-};
-
 /** The stored cookie choice ('necessary,statistics') in the banner's own category names. */
 export function cookieChoiceLabel(choice: string | null): string {
   if (!choice) return 'Keine Auswahl übermittelt';
-  return choice
-    .split(',')
-    .map((category) => cookieCategories[category.trim()] ?? category.trim())
-    .join(', ');
+  return cookieCategoryNames(choice);
 }
 
 export function yesNo(value: boolean | null): string {
