@@ -23,6 +23,20 @@ export function PlotChart<T>(props: {
   const { data, draw } = props;
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  // The box's width in steps of 40 px: a chart is drawn for its width, and drawn again when a
+  // window is resized or a sidebar opens, but not for every pixel of a drag.
+  const [width, setWidth] = useState(0);
+
+  useEffect(() => {
+    const target = box.current;
+    if (!target || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round((entry?.contentRect.width ?? 0) / 40) * 40;
+      setWidth((current) => (current === next ? current : next));
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -30,7 +44,11 @@ export function PlotChart<T>(props: {
       .then((plot) => {
         const target = box.current;
         if (cancelled || !target) return;
-        const chart = draw(plot, data, Math.max(320, Math.min(target.clientWidth || 640, 960)));
+        const chart = draw(
+          plot,
+          data,
+          Math.max(320, Math.min(width || target.clientWidth || 640, 960)),
+        );
         chart.setAttribute('aria-hidden', 'true');
         target.replaceChildren(chart);
       })
@@ -40,7 +58,7 @@ export function PlotChart<T>(props: {
     return () => {
       cancelled = true;
     };
-  }, [data, draw]);
+  }, [data, draw, width]);
 
   if (failed) {
     return (
