@@ -1,56 +1,16 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { deskPaths } from '../src/domain/routes.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
-import { admin } from './helpers/desk.ts';
+import { admin, confirmationLink, signInAs, signUp } from './helpers/desk.ts';
 
 // Registration, confirmation and approval of a staff account against the built server and its
 // gateway. The admin is seeded by server/db/setup.ts with the password e2e/serve.mjs passes in;
 // serve.mjs also writes where the server keeps its data (the mails land in DATA_DIR/mail/).
 
-async function signInAs(page: Page, credentials: { email: string; password: string }) {
-  await page.goto(deskPaths.signin);
-  await page.getByLabel('E-Mail-Adresse').fill(credentials.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
-}
-
-async function signUp(page: Page, values: { email: string; password: string; repeat?: string }) {
-  await page.goto(deskPaths.signup);
-  await page.getByLabel('E-Mail-Adresse').fill(values.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(values.password);
-  await page.getByLabel('Passwort bestätigen').fill(values.repeat ?? values.password);
-  await page.getByRole('button', { name: 'Registrieren' }).click();
-}
-
 const roleOf = (page: Page, email: string) =>
   page.getByRole('combobox', { name: `Rolle für ${email}` });
 
 const thanks = 'Vielen Dank für Ihre Registrierung!';
-
-/** The confirmation link of the mail the server wrote for `email`. */
-async function confirmationLink(email: string): Promise<string> {
-  const dataDirFile = path.resolve(`.tmp/e2e-data-dir-${process.env.E2E_PORT}`);
-  const dataDir = (await readFile(dataDirFile, 'utf8')).trim();
-  const folder = path.join(dataDir, 'mail');
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const files = await readdir(folder).catch(() => []);
-      for (const file of files) {
-        const mail = JSON.parse(await readFile(path.join(folder, file), 'utf8')) as {
-          to: string;
-          text: string;
-        };
-        if (mail.to === email) link = /https?:\/\/\S+\/auth\/v1\/verify\S*/.exec(mail.text)?.[0];
-      }
-      return link;
-    })
-    .toBeTruthy();
-  return link!;
-}
 
 test.describe('registration', () => {
   test('shows the spec fields and passes axe', async ({ page }) => {

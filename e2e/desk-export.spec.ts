@@ -1,10 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
 import { deskPaths } from '../src/domain/routes.ts';
 import { kfzLead, questionnaireLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
-import { admin, openSignedIn } from './helpers/desk.ts';
+import { admin, createStaffAccount, openSignedIn, signInAs } from './helpers/desk.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
 
 // Export against the built server: leads sent through the hub, exported as CSV and XLSX from the
@@ -193,53 +192,6 @@ async function setStaffCanExport(page: Page, allowed: boolean) {
       ? 'Gespeichert: Mitarbeitende dürfen jetzt exportieren.'
       : 'Gespeichert: Nur Admins dürfen exportieren.',
   );
-}
-
-async function signInAs(page: Page, credentials: { email: string; password: string }) {
-  await page.goto(deskPaths.signin);
-  await page.getByLabel('E-Mail-Adresse').fill(credentials.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/surveydesk\/dashboard$/);
-}
-
-/** The confirmation link of the mail the server wrote for `email` (see e2e/serve.mjs). */
-async function confirmationLink(email: string): Promise<string> {
-  const dataDirFile = path.resolve(`.tmp/e2e-data-dir-${process.env.E2E_PORT}`);
-  const folder = path.join((await readFile(dataDirFile, 'utf8')).trim(), 'mail');
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      for (const file of await readdir(folder).catch(() => [])) {
-        const mail = JSON.parse(await readFile(path.join(folder, file), 'utf8')) as {
-          to: string;
-          text: string;
-        };
-        if (mail.to === email) link = /https?:\/\/\S+\/auth\/v1\/verify\S*/.exec(mail.text)?.[0];
-      }
-      return link;
-    })
-    .toBeTruthy();
-  return link!;
-}
-
-/** A confirmed account the admin made staff, as e2e/desk-accounts.spec.ts does it step by step. */
-async function createStaffAccount(page: Page, credentials: { email: string; password: string }) {
-  await page.goto(deskPaths.signup);
-  await page.getByLabel('E-Mail-Adresse').fill(credentials.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(credentials.password);
-  await page.getByLabel('Passwort bestätigen').fill(credentials.password);
-  await page.getByRole('button', { name: 'Registrieren' }).click();
-  await expect(page.getByText('Vielen Dank für Ihre Registrierung!')).toBeVisible();
-  await page.goto(await confirmationLink(credentials.email));
-  await expect(page).toHaveURL(/\/surveydesk\/signin\?bestaetigt=1$/);
-
-  await openSignedIn(page, deskPaths.staff);
-  const role = page.getByRole('combobox', { name: `Rolle für ${credentials.email}` });
-  await role.selectOption('staff');
-  await page.getByRole('button', { name: `Rolle für ${credentials.email} speichern` }).click();
-  await page.reload();
-  await expect(role).toHaveValue('staff');
 }
 
 test.describe('export', () => {
