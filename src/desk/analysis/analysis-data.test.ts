@@ -205,14 +205,14 @@ describe('distributions', () => {
   it('labels each row and shares it of the leads, birth years of the children', () => {
     const [count, years, note] = distributions(rows, questions, 4);
     expect(count!.rows).toEqual([
-      { label: 'Eins', n: 3, share: '75\u00a0%' },
-      { label: 'Zwei', n: 0, share: '0\u00a0%' },
-      { label: 'Andere Antwort: Vier', n: 1, share: '25\u00a0%' },
+      { kind: 'option', label: 'Eins', n: 3, share: '75\u00a0%' },
+      { kind: 'option', label: 'Zwei', n: 0, share: '0\u00a0%' },
+      { kind: 'other', label: 'Andere Antwort: Vier', n: 1, share: '25\u00a0%' },
     ]);
     expect(years!.unit).toBe('Kinder');
     expect(years!.rows).toEqual([
-      { label: 'Jahrgang 2019', n: 3, share: '75\u00a0%' },
-      { label: 'Jahrgang 2020', n: 1, share: '25\u00a0%' },
+      { kind: 'year', label: 'Jahrgang 2019', n: 3, share: '75\u00a0%' },
+      { kind: 'year', label: 'Jahrgang 2020', n: 1, share: '25\u00a0%' },
     ]);
     expect(note!.rows.map((row) => row.label)).toEqual([
       'Bitte anrufen',
@@ -221,6 +221,21 @@ describe('distributions', () => {
     ]);
     expect(distributionSummary(count!)).toBe('Am häufigsten: Eins (3 Anfragen, 75\u00a0%).');
     expect(distributionSummary(years!)).toBe('Am häufigsten: Jahrgang 2019 (3 Kinder, 75\u00a0%).');
+    // 'Weitere Antworten' (2) and 'Ohne Antwort' are nobody's answer: the most frequent is a real one.
+    expect(distributionSummary(note!)).toBe(
+      'Am häufigsten: Bitte anrufen (1 Anfrage, 25\u00a0%). 1 Anfrage ohne Antwort.',
+    );
+  });
+
+  it('says when every answer was left empty', () => {
+    const [, , note] = distributions(
+      [{ question_id: 9, kind: 'empty', value: '', n: 4 }],
+      questions,
+      4,
+    );
+    expect(distributionSummary(note!)).toBe(
+      'Keine Antworten im gewählten Zeitraum. 4 Anfragen ohne Antwort.',
+    );
   });
 
   it('says when nobody answered', () => {

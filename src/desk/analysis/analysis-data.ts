@@ -180,6 +180,7 @@ export interface QuestionInfo {
 }
 
 export interface DistributionRow {
+  kind: AnswerRow['kind'];
   label: string;
   n: number;
   /** Share of the selection's questionnaire leads, or of the children for birth years. */
@@ -222,6 +223,7 @@ export function distributions(
       question,
       unit: years ? 'Kinder' : 'Anfragen',
       rows: own.map((row) => ({
+        kind: row.kind,
         label: rowLabel(row, question),
         n: row.n,
         share: formatShare(row.n, row.kind === 'year' ? children : leads),
@@ -233,10 +235,18 @@ export function distributions(
 export function distributionSummary(distribution: QuestionDistribution): string {
   const answered = distribution.rows.filter((row) => row.n > 0);
   if (answered.length === 0) return 'Keine Antworten im gewählten Zeitraum.';
-  const top = answered.reduce((best, row) => (row.n > best.n ? row : best));
+  const empty = answered.find((row) => row.kind === 'empty');
+  const emptyNote = empty ? ` ${anfragen(empty.n)} ohne Antwort.` : '';
+  // 'Weitere Antworten' and 'Ohne Antwort' are no answer anybody gave: the most frequent is
+  // among the real ones.
+  const given = answered.filter(
+    (row) => row.kind !== 'empty' && !(row.kind === 'other' && row.label === 'Weitere Antworten'),
+  );
+  if (given.length === 0) return `Keine Antworten im gewählten Zeitraum.${emptyNote}`;
+  const top = given.reduce((best, row) => (row.n > best.n ? row : best));
   const unit = distribution.unit === 'Kinder' ? (top.n === 1 ? 'Kind' : 'Kinder') : anfragen(top.n);
   const count = distribution.unit === 'Kinder' ? `${formatNumber(top.n)} ${unit}` : unit;
-  return `Am häufigsten: ${top.label} (${count}, ${top.share}).`;
+  return `Am häufigsten: ${top.label} (${count}, ${top.share}).${emptyNote}`;
 }
 
 export const isEmptyRange = (dayFrom: string, dayTo: string) => daysInRange(dayFrom, dayTo) < 1;
