@@ -333,7 +333,7 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       expect(error?.code, name).toBe('42501');
     }
   });
-  // The daily counters the functions read (migration 20261124100000_analysis_rollup.sql) are kept
+  // The daily counters the functions read (migration 20261124090000_analysis_export.sql) are kept
   // by triggers; after every kind of change they must equal a count of the rows themselves.
   it('keeps the daily counters equal to the leads and answers through every change', async () => {
     const recount = async () => {

@@ -3,8 +3,7 @@
 --
 -- 1. Aggregations. The Analyse screen calls these through PostgREST (`supabase.rpc(...)`); the
 -- database groups and counts, the browser never downloads rows to count them. Security invoker:
--- row-level security on responses and answers decides, so a pending account counts nothing and
--- anon may not call them at all.
+-- row-level security decides, so a pending account counts nothing and anon may not call them.
 --
 -- Every function takes the same filter:
 --   day_from, day_to    Berlin calendar days, both inclusive (null: open-ended). The agent's day
@@ -13,14 +12,25 @@
 --                       stored under form 1); a form id: the questionnaire leads of that form only.
 --   lead_channel        null: both; 'web' (the website) or 'fair_tablet' (the tablet at a fair).
 -- A lead's time is when the visitor sent it, captured_at (set on the device, so a lead queued offline
--- counts on the day of the fair), falling back to received_at.
+-- counts on the day of the fair), falling back to received_at. A lead "waited offline" when it
+-- arrived at least a minute after it was sent: an online send takes seconds, so such a lead sat in
+-- the device's outbox (no connection, or 'Offline simulieren').
+--
+-- The counts come from daily counters that triggers keep as leads and answers are stored, so that a
+-- period of 90 days costs what one of 7 does however many leads there are (bench:analysis, 100,000
+-- leads on PGlite: counting the rows themselves, the 90-day screens took 400-530 ms; with the
+-- counters 65-220 ms). A lead's day is the Berlin calendar day of its lead time, the unit of every
+-- period filter, so sums over days are exact. Export reads the leads themselves.
 
 create index responses_lead_at_idx
   on public.responses ((coalesce(captured_at, received_at)));
 
--- The selection. Deliberately without `set search_path` (every name is qualified instead): a SQL
--- function with a SET clause is never inlined, and inlined the planner sees the filter and can use
--- the index above instead of running the function as a black box.
+-- The selection of leads, for the median, the first and last lead, and export. Without `set
+-- search_path` (every name is qualified instead): a SQL function with a SET clause is never
+-- inlined, and inlined the planner sees the filter and can use the index above. The bounds are
+-- written without `day_from is null or ...`: PostgreSQL plans a SQL function's body without the
+-- argument values, and such an OR is no index condition (the first lead of a 90-day period took
+-- 56 ms scanning from the oldest lead instead of 1 ms).
 create function public.analysis_leads(
   day_from date,
   day_to date,
@@ -31,19 +41,274 @@ language sql stable security invoker
 as $$
   select r.*
     from public.responses r
-   where (day_from is null
-          or coalesce(r.captured_at, r.received_at)
-             >= pg_catalog.timezone('Europe/Berlin', day_from::timestamp))
-     and (day_to is null
-          or coalesce(r.captured_at, r.received_at)
-             < pg_catalog.timezone('Europe/Berlin', (day_to + 1)::timestamp))
+   where coalesce(r.captured_at, r.received_at)
+           >= coalesce(pg_catalog.timezone('Europe/Berlin', day_from::timestamp), '-infinity')
+     and coalesce(r.captured_at, r.received_at)
+           < coalesce(pg_catalog.timezone('Europe/Berlin', (day_to + 1)::timestamp), 'infinity')
      and (analysis_leads.questionnaire_id is null
           or (r.source = 'questionnaire' and r.form_id = analysis_leads.questionnaire_id))
      and (lead_channel is null or r.channel = lead_channel)
 $$;
 
--- A lead "waited offline" when it arrived at least a minute after it was sent: an online send takes
--- seconds, so such a lead sat in the device's outbox (no connection, or 'Offline simulieren').
+-- A lead's day: the Berlin calendar day of its lead time, the unit of the counters.
+create function public.analysis_lead_day(captured_at timestamptz, received_at timestamptz)
+returns date
+language sql immutable set search_path = ''
+as $$
+  select (pg_catalog.timezone('Europe/Berlin', coalesce(captured_at, received_at)))::date
+$$;
+
+-- The offline-wait histogram's bucket (1..7) of a lead, null when it did not wait (under a minute,
+-- or no capture time). Boundaries as in analysis_offline_delay.
+create function public.analysis_delay_bucket(captured_at timestamptz, received_at timestamptz)
+returns integer
+language sql immutable set search_path = ''
+as $$
+  select case
+    when captured_at is null or received_at - captured_at < interval '60 seconds' then null
+    when received_at - captured_at < interval '5 minutes' then 1
+    when received_at - captured_at < interval '30 minutes' then 2
+    when received_at - captured_at < interval '2 hours' then 3
+    when received_at - captured_at < interval '6 hours' then 4
+    when received_at - captured_at < interval '1 day' then 5
+    when received_at - captured_at < interval '3 days' then 6
+    else 7
+  end
+$$;
+
+create table public.analysis_daily_leads (
+  day date not null,
+  form_id integer not null,
+  source text not null,
+  channel text not null,
+  leads integer not null default 0,
+  offer_requests integer not null default 0,
+  waited_1 integer not null default 0,
+  waited_2 integer not null default 0,
+  waited_3 integer not null default 0,
+  waited_4 integer not null default 0,
+  waited_5 integer not null default 0,
+  waited_6 integer not null default 0,
+  waited_7 integer not null default 0,
+  primary key (day, form_id, source, channel)
+);
+
+-- Answers per day and distinct (trimmed) text. Keyed by the text's md5: a long free-text answer
+-- would not fit a btree key, and a lead must never be refused because of its statistics.
+create table public.analysis_daily_answers (
+  question_id integer not null references public.questions (id) on delete cascade,
+  day date not null,
+  source text not null,
+  channel text not null,
+  answer text not null,
+  n integer not null default 0
+);
+create unique index analysis_daily_answers_key
+  on public.analysis_daily_answers (question_id, day, source, channel, md5(answer));
+
+-- Offline leads are few: the median reads them through this index instead of every lead.
+create index responses_offline_lead_at_idx
+  on public.responses ((coalesce(captured_at, received_at)))
+  where received_at - captured_at >= interval '60 seconds';
+
+-- Staff read the counts (as they read the leads); nobody writes them but the triggers.
+alter table public.analysis_daily_leads enable row level security;
+alter table public.analysis_daily_answers enable row level security;
+create policy analysis_daily_leads_staff_read on public.analysis_daily_leads for select
+  to authenticated using ((select public.is_staff()));
+create policy analysis_daily_answers_staff_read on public.analysis_daily_answers for select
+  to authenticated using ((select public.is_staff()));
+revoke all on public.analysis_daily_leads, public.analysis_daily_answers from anon, authenticated;
+grant select on public.analysis_daily_leads, public.analysis_daily_answers to authenticated;
+grant all on public.analysis_daily_leads, public.analysis_daily_answers to service_role;
+
+-- The triggers are row-level and their statements static PL/pgSQL, whose plans stay cached: a
+-- lead then costs a few hundredths of a millisecond more. (Statement-level triggers over transition
+-- tables with dynamic SQL made bench:sync's 1,000 batched leads take 1.7 times as long.)
+
+-- Adds one lead to its day's counters (sign 1) or takes it away (-1).
+create function public.analysis_add_lead(r public.responses, sign integer) returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  bucket constant integer := public.analysis_delay_bucket(r.captured_at, r.received_at);
+begin
+  insert into public.analysis_daily_leads as d
+    (day, form_id, source, channel, leads, offer_requests,
+     waited_1, waited_2, waited_3, waited_4, waited_5, waited_6, waited_7)
+  values (
+    public.analysis_lead_day(r.captured_at, r.received_at), r.form_id, r.source, r.channel, sign,
+    case when r.offer_info then sign else 0 end,
+    case when bucket = 1 then sign else 0 end, case when bucket = 2 then sign else 0 end,
+    case when bucket = 3 then sign else 0 end, case when bucket = 4 then sign else 0 end,
+    case when bucket = 5 then sign else 0 end, case when bucket = 6 then sign else 0 end,
+    case when bucket = 7 then sign else 0 end)
+  on conflict (day, form_id, source, channel) do update set
+    leads = d.leads + excluded.leads,
+    offer_requests = d.offer_requests + excluded.offer_requests,
+    waited_1 = d.waited_1 + excluded.waited_1, waited_2 = d.waited_2 + excluded.waited_2,
+    waited_3 = d.waited_3 + excluded.waited_3, waited_4 = d.waited_4 + excluded.waited_4,
+    waited_5 = d.waited_5 + excluded.waited_5, waited_6 = d.waited_6 + excluded.waited_6,
+    waited_7 = d.waited_7 + excluded.waited_7;
+end;
+$$;
+
+-- Adds one answer to its lead's day (sign 1) or takes it away (-1). Nothing when the lead is gone
+-- (its BEFORE DELETE trigger already took its answers away, and the cascade deletes them after)
+-- or the question is (its counters are deleted with it).
+create function public.analysis_add_answer(
+  answer_response_id integer,
+  answer_question_id integer,
+  answer_text text,
+  sign integer
+) returns void
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into public.analysis_daily_answers as d (question_id, day, source, channel, answer, n)
+  select q.id, public.analysis_lead_day(r.captured_at, r.received_at), r.source, r.channel,
+         btrim(answer_text), sign
+    from public.responses r, public.questions q
+   where r.id = answer_response_id and q.id = answer_question_id
+  on conflict (question_id, day, source, channel, md5(answer)) do update set n = d.n + excluded.n;
+end;
+$$;
+
+-- All answers of a lead at once: a lead deleted, or moved to another day, source or channel.
+create function public.analysis_add_lead_answers(r public.responses, sign integer) returns void
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  insert into public.analysis_daily_answers as d (question_id, day, source, channel, answer, n)
+  select a.question_id, public.analysis_lead_day(r.captured_at, r.received_at), r.source,
+         r.channel, btrim(a.answer), sign * count(*)
+    from public.answers a
+   where a.response_id = r.id and a.question_id is not null
+   group by a.question_id, btrim(a.answer)
+  on conflict (question_id, day, source, channel, md5(answer)) do update set n = d.n + excluded.n;
+end;
+$$;
+
+create function public.analysis_count_lead() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op <> 'INSERT' then
+    perform public.analysis_add_lead(old, -1);
+  end if;
+  if tg_op <> 'DELETE' then
+    perform public.analysis_add_lead(new, 1);
+  end if;
+  return null;
+end;
+$$;
+
+-- Answers are stored in the same statement as their lead (the hub's one insert with CTEs); AFTER
+-- row triggers fire at the end of that statement, when the lead is there to be read.
+create function public.analysis_count_answer() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if tg_op <> 'INSERT' then
+    perform public.analysis_add_answer(old.response_id, old.question_id, old.answer, -1);
+  end if;
+  if tg_op <> 'DELETE' then
+    perform public.analysis_add_answer(new.response_id, new.question_id, new.answer, 1);
+  end if;
+  return null;
+end;
+$$;
+
+create function public.analysis_move_lead_answers() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform public.analysis_add_lead_answers(old, -1);
+  if tg_op = 'UPDATE' then
+    perform public.analysis_add_lead_answers(new, 1);
+    return new;
+  end if;
+  return old;
+end;
+$$;
+
+revoke execute on function
+  public.analysis_add_lead(public.responses, integer),
+  public.analysis_add_answer(integer, integer, text, integer),
+  public.analysis_add_lead_answers(public.responses, integer),
+  public.analysis_count_lead(), public.analysis_count_answer(),
+  public.analysis_move_lead_answers()
+  from public, anon, authenticated;
+
+create trigger analysis_count_lead after insert or delete on public.responses
+  for each row execute function public.analysis_count_lead();
+create trigger analysis_count_lead_update
+  after update of captured_at, received_at, form_id, source, channel, offer_info
+  on public.responses
+  for each row execute function public.analysis_count_lead();
+
+create trigger analysis_count_answer after insert or delete on public.answers
+  for each row execute function public.analysis_count_answer();
+-- Only a changed text or question moves a count (a deleted question's null is skipped above).
+create trigger analysis_count_answer_update after update of answer, question_id on public.answers
+  for each row
+  when (old.answer is distinct from new.answer or old.question_id is distinct from new.question_id)
+  execute function public.analysis_count_answer();
+
+-- Before the delete, while the lead's answers are still there to be counted.
+create trigger analysis_move_lead_answers_delete before delete on public.responses
+  for each row execute function public.analysis_move_lead_answers();
+create trigger analysis_move_lead_answers_update
+  after update of captured_at, received_at, source, channel on public.responses
+  for each row
+  when (public.analysis_lead_day(old.captured_at, old.received_at)
+          is distinct from public.analysis_lead_day(new.captured_at, new.received_at)
+        or old.source is distinct from new.source or old.channel is distinct from new.channel)
+  execute function public.analysis_move_lead_answers();
+
+-- The leads and answers stored before this migration.
+insert into public.analysis_daily_leads
+  (day, form_id, source, channel, leads, offer_requests,
+   waited_1, waited_2, waited_3, waited_4, waited_5, waited_6, waited_7)
+select x.day, x.form_id, x.source, x.channel, count(*), count(*) filter (where x.offer_info),
+       count(*) filter (where x.bucket = 1), count(*) filter (where x.bucket = 2),
+       count(*) filter (where x.bucket = 3), count(*) filter (where x.bucket = 4),
+       count(*) filter (where x.bucket = 5), count(*) filter (where x.bucket = 6),
+       count(*) filter (where x.bucket = 7)
+  from (select public.analysis_lead_day(r.captured_at, r.received_at) as day, r.form_id,
+               r.source, r.channel, r.offer_info,
+               public.analysis_delay_bucket(r.captured_at, r.received_at) as bucket
+          from public.responses r) x
+ group by 1, 2, 3, 4;
+
+insert into public.analysis_daily_answers (question_id, day, source, channel, answer, n)
+select a.question_id, public.analysis_lead_day(r.captured_at, r.received_at), r.source, r.channel,
+       btrim(a.answer), count(*)
+  from public.answers a
+  join public.responses r on r.id = a.response_id
+ where a.question_id is not null
+ group by 1, 2, 3, 4, 5;
+
+-- The filter of the counters: the same days, questionnaire and channel as analysis_leads.
+create function public.analysis_days(
+  day_from date,
+  day_to date,
+  questionnaire_id integer,
+  lead_channel text
+) returns setof public.analysis_daily_leads
+language sql stable security invoker
+as $$
+  select d.*
+    from public.analysis_daily_leads d
+   where d.day >= coalesce(day_from, '-infinity')
+     and d.day <= coalesce(day_to, 'infinity')
+     and (analysis_days.questionnaire_id is null
+          or (d.source = 'questionnaire' and d.form_id = analysis_days.questionnaire_id))
+     and (lead_channel is null or d.channel = lead_channel)
+$$;
+revoke execute on function public.analysis_days(date, date, integer, text) from public, anon;
+grant execute on function public.analysis_days(date, date, integer, text)
+  to authenticated, service_role;
 
 -- The key figures, one row.
 create function public.analysis_overview(
@@ -67,22 +332,32 @@ create function public.analysis_overview(
 )
 language sql stable security invoker set search_path = ''
 as $$
-  select count(*),
-         count(*) filter (where l.channel = 'web'),
-         count(*) filter (where l.channel = 'fair_tablet'),
-         count(*) filter (where l.source = 'questionnaire'),
-         count(*) filter (where l.source = 'kfz'),
-         count(*) filter (where l.source = 'contact'),
-         count(*) filter (where l.source = 'questionnaire' and l.offer_info),
-         count(*) filter (where l.received_at - l.captured_at >= interval '60 seconds'),
-         percentile_cont(0.5) within group (
-           order by extract(epoch from l.received_at - l.captured_at)::double precision
-         ) filter (where l.received_at - l.captured_at >= interval '60 seconds'),
-         min(coalesce(l.captured_at, l.received_at)),
-         max(coalesce(l.captured_at, l.received_at)),
+  with counts as (
+    select coalesce(sum(d.leads), 0)::bigint as leads,
+           coalesce(sum(d.leads) filter (where d.channel = 'web'), 0)::bigint as web,
+           coalesce(sum(d.leads) filter (where d.channel = 'fair_tablet'), 0)::bigint as tablet,
+           coalesce(sum(d.leads) filter (where d.source = 'questionnaire'), 0)::bigint as questionnaire,
+           coalesce(sum(d.leads) filter (where d.source = 'kfz'), 0)::bigint as kfz,
+           coalesce(sum(d.leads) filter (where d.source = 'contact'), 0)::bigint as contact,
+           coalesce(sum(d.offer_requests) filter (where d.source = 'questionnaire'), 0)::bigint
+             as offers,
+           coalesce(sum(d.waited_1 + d.waited_2 + d.waited_3 + d.waited_4 + d.waited_5
+                         + d.waited_6 + d.waited_7), 0)::bigint as offline
+      from public.analysis_days(day_from, day_to, questionnaire_id, lead_channel) d
+  )
+  select c.leads, c.web, c.tablet, c.questionnaire, c.kfz, c.contact, c.offers, c.offline,
+         -- The same condition as the partial index on offline leads, so that it is used.
+         (select percentile_cont(0.5) within group (
+                   order by extract(epoch from l.received_at - l.captured_at)::double precision)
+            from public.analysis_leads(day_from, day_to, questionnaire_id, lead_channel) l
+           where l.received_at - l.captured_at >= interval '60 seconds'),
+         (select min(coalesce(l.captured_at, l.received_at))
+            from public.analysis_leads(day_from, day_to, questionnaire_id, lead_channel) l),
+         (select max(coalesce(l.captured_at, l.received_at))
+            from public.analysis_leads(day_from, day_to, questionnaire_id, lead_channel) l),
          -- Whether there is enough history at all (the spec's "about 30 days"), whatever the filter.
          (select min(coalesce(r.captured_at, r.received_at)) from public.responses r)
-    from public.analysis_leads(day_from, day_to, questionnaire_id, lead_channel) l
+    from counts c
 $$;
 
 -- Leads per Berlin day or ISO week (from Monday), by channel and kind of lead. Only non-empty
@@ -101,13 +376,37 @@ begin
     raise exception 'bucket must be day or week' using errcode = '22023';
   end if;
   return query
-    select date_trunc(bucket, pg_catalog.timezone('Europe/Berlin',
-             coalesce(l.captured_at, l.received_at)))::date,
-           l.channel, l.source, count(*)
-      from public.analysis_leads(day_from, day_to, questionnaire_id, lead_channel) l
+    select date_trunc(bucket, d.day::timestamp)::date, d.channel, d.source, sum(d.leads)::bigint
+      from public.analysis_days(day_from, day_to, questionnaire_id, lead_channel) d
      group by 1, 2, 3
+    having sum(d.leads) > 0
      order by 1, 2, 3;
 end;
+$$;
+
+-- How long the leads that waited offline took from capture to arrival: every bucket, empty ones
+-- with 0. The median is in analysis_overview.
+create function public.analysis_offline_delay(
+  day_from date,
+  day_to date,
+  questionnaire_id integer default null,
+  lead_channel text default null
+) returns table (lower_seconds integer, upper_seconds integer, n bigint)
+language sql stable security invoker set search_path = ''
+as $$
+  with sums as (
+    select coalesce(sum(d.waited_1), 0) as w1, coalesce(sum(d.waited_2), 0) as w2,
+           coalesce(sum(d.waited_3), 0) as w3, coalesce(sum(d.waited_4), 0) as w4,
+           coalesce(sum(d.waited_5), 0) as w5, coalesce(sum(d.waited_6), 0) as w6,
+           coalesce(sum(d.waited_7), 0) as w7
+      from public.analysis_days(day_from, day_to, questionnaire_id, lead_channel) d
+  )
+  select b.lower_seconds, b.upper_seconds, b.n::bigint
+    from sums s,
+         lateral (values (60, 300, s.w1), (300, 1800, s.w2), (1800, 7200, s.w3),
+                         (7200, 21600, s.w4), (21600, 86400, s.w5), (86400, 259200, s.w6),
+                         (259200, null::integer, s.w7)) b (lower_seconds, upper_seconds, n)
+   order by b.lower_seconds
 $$;
 
 -- How the leads of one questionnaire answered each of its current questions.
@@ -139,11 +438,15 @@ begin
     -- Counted once per distinct answer: the matching below then looks at a few hundred groups
     -- instead of every answer row.
     ans as (
-      select a.question_id as qid, btrim(a.answer) as answer, count(*) as n
-        from public.analysis_leads(day_from, day_to, questionnaire_id, lead_channel) l
-        join public.answers a on a.response_id = l.id
-       where a.question_id in (select qs.id from qs)
+      select d.question_id as qid, d.answer, sum(d.n)::bigint as n
+        from public.analysis_daily_answers d
+       where d.question_id in (select qs.id from qs)
+         and d.source = 'questionnaire'
+         and d.day >= coalesce(day_from, '-infinity')
+         and d.day <= coalesce(day_to, 'infinity')
+         and (lead_channel is null or d.channel = lead_channel)
        group by 1, 2
+      having sum(d.n) > 0
     ),
     opts as (
       select qs.id as qid, qs.multi, o.value as option,
@@ -223,34 +526,6 @@ begin
       join qs on qs.id = r.qid
      order by qs.sequence, qs.id, r.pos, r.value;
 end;
-$$;
-
--- How long the leads that waited offline took from capture to arrival: every bucket, empty ones
--- with 0. The median is in analysis_overview.
-create function public.analysis_offline_delay(
-  day_from date,
-  day_to date,
-  questionnaire_id integer default null,
-  lead_channel text default null
-) returns table (lower_seconds integer, upper_seconds integer, n bigint)
-language sql stable security invoker set search_path = ''
-as $$
-  with buckets (lower_seconds, upper_seconds) as (
-    values (60, 300), (300, 1800), (1800, 7200), (7200, 21600), (21600, 86400),
-           (86400, 259200), (259200, null::integer)
-  ),
-  delays as (
-    select extract(epoch from l.received_at - l.captured_at) as seconds
-      from public.analysis_leads(day_from, day_to, questionnaire_id, lead_channel) l
-     where l.received_at - l.captured_at >= interval '60 seconds'
-  )
-  select b.lower_seconds, b.upper_seconds, count(d.seconds)
-    from buckets b
-    left join delays d
-      on d.seconds >= b.lower_seconds
-     and (b.upper_seconds is null or d.seconds < b.upper_seconds)
-   group by b.lower_seconds, b.upper_seconds
-   order by b.lower_seconds
 $$;
 
 revoke execute on function
