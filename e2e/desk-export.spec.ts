@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
 import { deskPaths } from '../src/domain/routes.ts';
 import { kfzLead, questionnaireLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { parseCsv } from '../src/testing/parse-csv.ts';
 import { admin, createStaffAccount, openSignedIn, signInAs } from './helpers/desk.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
 
@@ -47,38 +48,6 @@ const leads = {
 
 /** What a cell shows once the formula defence has done its work. */
 const neutralised = `'${formula}`;
-
-/** RFC 4180 with ';', as Excel in Germany reads it. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      field += char;
-    } else if (char === ';') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else {
-      field += char;
-    }
-  }
-  expect(field, 'the file ends with CRLF').toBe('');
-  return records;
-}
 
 /** Header and rows as objects keyed by column title, so each cell is looked up by name. */
 function byHeader(rows: unknown[][]): Record<string, unknown>[] {

@@ -8,6 +8,7 @@ import {
   type ExportQuestion,
   type ExportResponseRow,
 } from './export-table.ts';
+import { parseCsv } from '../testing/parse-csv.ts';
 
 const questions: ExportQuestion[] = [
   { id: 10, formId: 1, formTitle: 'PKV', question: 'Beruf' },
@@ -50,37 +51,6 @@ function response(overrides: Partial<ExportResponseRow> = {}): ExportResponseRow
     ],
     ...overrides,
   };
-}
-
-/** RFC 4180 with ';': enough of a parser to read back what the builder wrote. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (quoted) {
-      field += char;
-    } else if (char === ';') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else {
-      field += char;
-    }
-  }
-  return records;
 }
 
 const csvOf = (builder: ReturnType<typeof createCsvBuilder>) => builder.parts().join('');
