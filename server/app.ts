@@ -69,7 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // on an https page the browser upgrades or blocks an http one itself.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         connectSrc: ["'self'", ...(supabaseOrigin ? [supabaseOrigin] : [])],
-        workerSrc: ["'self'"],
+        // blob: for the XLSX writer's zip library, which deflates large files in workers it
+        // makes from blob: addresses; blocked, an export of more than a few hundred leads hangs.
+        workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -1,7 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { describe, expect, it } from 'vitest';
-import type { ExportResponseRow } from '../domain/export-table.ts';
-import { exportFileName, filterArgs, runExport, type ExportProgress } from './desk-export.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ExportCell, ExportResponseRow } from '../domain/export-table.ts';
+import {
+  exportFileName,
+  filterArgs,
+  runExport,
+  writeXlsxBlob,
+  type ExportProgress,
+} from './desk-export.ts';
+import { answerXlsxRequest, type XlsxMessage } from './desk-export-worker.ts';
 
 // The paging and bookkeeping of runExport against a stand-in client. What the database returns
 // for these calls is tested with real supabase-js against the gateway (tests/desk-data*.test.ts).
@@ -196,6 +203,127 @@ describe('runExport', () => {
     // Berlin's 11:00 as the sheet's clock time (the reader rounds the serial number to a ms).
     const arrival = rows[1]?.[1] as unknown as Date;
     expect(Math.abs(arrival.getTime() - Date.UTC(2026, 10, 23, 11, 0))).toBeLessThan(1000);
+  });
+});
+
+/**
+ * A stand-in for the browser's Worker: `behaviour` decides whether it answers like the real
+ * worker script, fails to load, or never answers.
+ */
+function stubWorker(behaviour: 'answer' | 'fail-to-load' | 'silent') {
+  type Started = { url: string; options: unknown; messages: XlsxMessage[]; ended: boolean };
+  const workers: Started[] = [];
+  class FakeWorker extends EventTarget {
+    record: Started;
+    constructor(url: URL | string, options?: WorkerOptions) {
+      super();
+      this.record = { url: String(url), options, messages: [], ended: false };
+      workers.push(this.record);
+    }
+    postMessage(message: XlsxMessage) {
+      // A structured clone, as postMessage makes one.
+      this.record.messages.push(structuredClone(message));
+      if (behaviour === 'fail-to-load') {
+        setTimeout(() => this.dispatchEvent(new Event('error', { cancelable: true })));
+      } else if (behaviour === 'answer' && 'headers' in message) {
+        const rows = this.record.messages.flatMap((sent) => ('rows' in sent ? sent.rows : []));
+        void answerXlsxRequest({ headers: message.headers, rows }).then((reply) => {
+          if (!this.record.ended) this.dispatchEvent(new MessageEvent('message', { data: reply }));
+        });
+      }
+    }
+    terminate() {
+      this.record.ended = true;
+    }
+  }
+  vi.stubGlobal('Worker', FakeWorker);
+  return workers;
+}
+
+async function readSheet(blob: Blob) {
+  const { default: readXlsxFile } = await import('read-excel-file/universal');
+  const [sheet] = await readXlsxFile(await blob.arrayBuffer());
+  return sheet!.data;
+}
+
+describe('writeXlsxBlob', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const headers = ['Anfrage-Nr.', 'Beruf'];
+  const rows: ExportCell[][] = [
+    [
+      { type: 'number', value: 7 },
+      { type: 'text', value: '=1+1' },
+    ],
+  ];
+
+  it('writes in a module worker where there is one and ends it afterwards', async () => {
+    const workers = stubWorker('answer');
+    const blob = await writeXlsxBlob(headers, rows);
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.url).toContain('desk-export-worker');
+    expect(workers[0]!.options).toEqual({ type: 'module' });
+    expect(workers[0]!.messages).toEqual([{ rows }, { headers }]);
+    expect(workers[0]!.ended).toBe(true);
+    expect(blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(await readSheet(blob)).toEqual([headers, [7, "'=1+1"]]);
+  });
+
+  it('hands the worker the rows in slices of 2,000, so no single copy blocks the page long', async () => {
+    const workers = stubWorker('answer');
+    const many: ExportCell[][] = Array.from({ length: 4500 }, (_, i) => [
+      { type: 'number', value: i },
+    ]);
+    const blob = await writeXlsxBlob(['Nr.'], many);
+    const sizes = workers[0]!.messages.map((sent) =>
+      'rows' in sent ? sent.rows.length : 'headers',
+    );
+    expect(sizes).toEqual([2000, 2000, 500, 'headers']);
+    const sheet = await readSheet(blob);
+    expect(sheet).toHaveLength(4501);
+    expect(sheet.at(-1)).toEqual([4499]);
+  });
+
+  it('writes on the page when the worker cannot start', async () => {
+    const workers = stubWorker('fail-to-load');
+    const blob = await writeXlsxBlob(headers, rows);
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.ended).toBe(true);
+    expect(await readSheet(blob)).toEqual([headers, [7, "'=1+1"]]);
+  });
+
+  it('ends the worker when the export is cancelled while the file is written', async () => {
+    const workers = stubWorker('silent');
+    const controller = new AbortController();
+    const written = writeXlsxBlob(headers, rows, controller.signal);
+    await Promise.resolve();
+    expect(workers[0]!.ended).toBe(false);
+    controller.abort();
+    await expect(written).rejects.toMatchObject({ name: 'AbortError' });
+    expect(workers[0]!.ended).toBe(true);
+  });
+
+  it('records an export cancelled during writing as cancelled', async () => {
+    stubWorker('silent');
+    const controller = new AbortController();
+    const { client, calls } = fakeSupabase({ leads: [1, 2] });
+    const run = runExport({
+      supabase: client,
+      scope: 'analysis',
+      format: 'xlsx',
+      filter: { questionnaireId: 1 },
+      signal: controller.signal,
+      onProgress: (step) => {
+        if (step.writing) setTimeout(() => controller.abort(), 20);
+      },
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls.at(-1)).toEqual({
+      name: 'finish_export',
+      args: { export_id: 5, rows_written: 2, was_cancelled: true },
+    });
   });
 });
 

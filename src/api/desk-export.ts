@@ -6,8 +6,8 @@ import {
   type ExportCell,
   type ExportQuestion,
   type ExportResponseRow,
-  neutralise,
 } from '../domain/export-table.ts';
+import type { XlsxMessage, XlsxReply } from './desk-export-worker.ts';
 import { useSession } from './desk-session.ts';
 import { useSupabase } from './supabase-context.ts';
 
@@ -189,31 +189,82 @@ async function readQuestions(
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-async function xlsxBlob(headers: string[], rows: ExportCell[][]): Promise<Blob> {
-  // Loaded when an XLSX is asked for: most exports are CSV and the writer is the largest part.
-  const { default: writeXlsxFile } = await import('write-excel-file/universal');
-  const header = headers.map((value) => ({ value, type: String, fontWeight: 'bold' as const }));
-  const sheet = rows.map((cells) =>
-    cells.map((cell) => {
-      if (cell === null) return null;
-      if (cell.type === 'number') return { value: cell.value, type: Number };
-      if (cell.type === 'date') {
-        return {
-          value: cell.at,
-          type: Date,
-          format: cell.withTime ? 'dd.mm.yyyy hh:mm' : 'dd.mm.yyyy',
-        };
-      }
-      return { value: neutralise(cell.value), type: String };
-    }),
-  );
-  const blob = await writeXlsxFile([header, ...sheet], {
-    sheet: 'Anfragen',
-    stickyRowsCount: 1,
-    // Wide enough to read the heading, never so wide that a long question hides the rest.
-    columns: headers.map((title) => ({ width: Math.min(Math.max(title.length + 2, 10), 40) })),
-  }).toBlob();
-  return blob.type ? blob : new Blob([blob], { type: xlsxType });
+/**
+ * Writes the XLSX in a module worker, so the page stays responsive for the half minute a large
+ * file takes and `signal` can stop the writing; without workers (old browsers, unit tests), or
+ * when the worker cannot start, on the page as before.
+ */
+export async function writeXlsxBlob(
+  headers: string[],
+  rows: ExportCell[][],
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const written =
+    (typeof Worker === 'function' ? await writeInWorker(headers, rows, signal) : null) ??
+    // Loaded when needed: the writer is the largest part of the export.
+    (await (await import('./desk-export-worker.ts')).writeXlsx(headers, rows));
+  return written.type ? written : new Blob([written], { type: xlsxType });
+}
+
+/** Rows per message to the worker: copying 2,000 rows takes the page about 20 ms. */
+const xlsxSlice = 2000;
+
+/** A turn for the page; unlike setTimeout, not slowed down in a background tab. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
+/** The file, or null when the worker did not start (its script failed to load or run). */
+function writeInWorker(
+  headers: string[],
+  rows: ExportCell[][],
+  signal?: AbortSignal,
+): Promise<Blob | null> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./desk-export-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return Promise.resolve(null);
+  }
+  let settled = false;
+  const written = new Promise<Blob | null>((resolve, reject) => {
+    const end = () => {
+      settled = true;
+      worker.terminate();
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      end();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.addEventListener('message', (event: MessageEvent<XlsxReply>) => {
+      end();
+      if (event.data.ok) resolve(new Blob([event.data.buffer], { type: xlsxType }));
+      else reject(new Error('Die XLSX-Datei konnte nicht erstellt werden.'));
+    });
+    // The writer's own failures arrive as a reply: an error event means the worker never ran.
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      end();
+      resolve(null);
+    });
+  });
+  void (async () => {
+    for (let start = 0; start < rows.length && !settled; start += xlsxSlice) {
+      worker.postMessage({ rows: rows.slice(start, start + xlsxSlice) } satisfies XlsxMessage);
+      await nextTurn();
+    }
+    if (!settled) worker.postMessage({ headers } satisfies XlsxMessage);
+  })();
+  return written;
 }
 
 function abortError(): DOMException {
@@ -292,12 +343,13 @@ export async function runExport(options: {
     }
 
     onProgress?.({ done, total: Math.max(total, done), writing: true });
-    // One turn of the event loop lets the page show that before the writer takes the thread.
+    // One turn of the event loop lets the page show that before the writer starts (and, without
+    // a worker, takes the thread).
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (signal?.aborted) throw abortError();
     const blob = csv
       ? new Blob(csv.parts(), { type: 'text/csv;charset=utf-8' })
-      : await xlsxBlob(table.headers(), cells);
+      : await writeXlsxBlob(table.headers(), cells, signal);
     if (signal?.aborted) throw abortError();
     await finish(false);
     return { blob, fileName: exportFileName(format), rows: done };
