@@ -15,8 +15,14 @@ const uniqueTitle = () =>
 const pixelPng =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
+/** Today as the desk shows it: the browser runs in Berlin (playwright.config.ts), the runner maybe not. */
 const today = () =>
-  new Date().toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  new Date().toLocaleDateString('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Berlin',
+  });
 
 test('a questionnaire made in the sidebar shows in the list and is edited with its offer PDF', async ({
   page,
