@@ -49,6 +49,11 @@ async function sendOnlineLead(
   const visitor = await context.newPage();
   await openTabaluga(visitor);
   await expectStored(request, await sendTabaluga(visitor, birthDate, amount));
+  // The page clears its draft when the send's answer arrives, which may be after the hub stored
+  // the lead: closed before, the next tab of this context would open at the saved contact step.
+  await expect(
+    visitor.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' }),
+  ).toBeVisible();
   await visitor.close();
 }
 
@@ -168,7 +173,8 @@ test('Analyse counts the leads of the test, their answers and the offline wait',
   await expect(page).toHaveURL(/quelle=messe/);
   const tablet = await readFigures(page);
   expect(tablet.leads).toBe(after.leads - after.web);
-  expect(tablet.year2013).toBe(after.year2013 - 2);
+  // Only this spec answers 2013, always from the website (a retry may have sent more of them).
+  expect(tablet.year2013).toBe(0);
 
   // Another questionnaire: no birth years at all.
   await page.getByLabel('Quelle', { exact: true }).selectOption({ label: 'Alle Quellen' });
