@@ -10,6 +10,7 @@ import {
   type ExportProgress,
   type ExportScope,
 } from '../../api/desk-export.ts';
+import { saveBlob } from '../../api/desk-uploads.ts';
 import { errorCode } from '../../api/desk-staff.ts';
 import { useSupabase } from '../../api/supabase-context.ts';
 import { Button } from '../../ui/button.tsx';
@@ -32,20 +33,6 @@ function failureMessage(error: unknown): string {
   return errorCode(error) === '42501'
     ? 'Keine Berechtigung für den Export.'
     : 'Der Export ist fehlgeschlagen. Bitte versuche es erneut.';
-}
-
-/** The browser saves the file as any download: a temporary object URL on a link with `download`. */
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own reference once started; the URL only has to outlive the click.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 function statusText(state: ExportState): string {
@@ -88,7 +75,7 @@ export function ExportMenu({ scope, filter }: { scope: ExportScope; filter: Expo
         signal: controller.signal,
         onProgress: (progress) => setState({ phase: 'running', progress }),
       });
-      download(result.blob, result.fileName);
+      saveBlob(result.blob, result.fileName);
       setState({ phase: 'done', rows: result.rows, fileName: result.fileName });
     } catch (error) {
       if (controller.signal.aborted) setState({ phase: 'cancelled' });
