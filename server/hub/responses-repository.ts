@@ -19,7 +19,7 @@ export function submissionHash(submission: Submission): string {
 }
 
 /**
- * Stores one lead: the customer upserted by lower-cased e-mail, the response and its answers,
+ * Stores one lead: the customer created or filled by lower-cased e-mail, the response and its answers,
  * all in one transaction. Idempotent by client_id: the same content again returns the first
  * result and writes nothing; other content under a known client_id is a conflict. A refused lead
  * writes nothing.
@@ -85,8 +85,11 @@ export async function saveSubmissions(
     else outcomes[i] = refusalOf(submission, references);
     if (outcomes[i] === undefined) toInsert.push(i);
   });
-  // The same order in every batch (customer e-mail, then client_id), so two batches writing the
-  // same customers lock their rows in the same order and do not deadlock each other.
+  // The same order in every batch (customer e-mail, then newest captured first, then client_id),
+  // so two batches writing the same customers lock their rows in the same order and do not
+  // deadlock each other. Newest first because a lead only fills a customer's empty fields: of
+  // two leads of one address in a batch (a tablet's outbox), the newer one's details win,
+  // whichever order the device sent them in.
   toInsert.sort((a, b) => compareForLocking(submissions[a]!, submissions[b]!));
 
   if (toInsert.length > 0) {
@@ -156,7 +159,15 @@ function compareForLocking(a: Submission, b: Submission): number {
   const emailA = a.email.toLowerCase();
   const emailB = b.email.toLowerCase();
   if (emailA !== emailB) return emailA < emailB ? -1 : 1;
+  const capturedA = capturedTime(a);
+  const capturedB = capturedTime(b);
+  if (capturedA !== capturedB) return capturedB - capturedA;
   return a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0;
+}
+
+/** When the lead was typed; a lead without captured_at was sent as it was made, so now. */
+function capturedTime(s: Submission): number {
+  return s.captured_at === undefined ? Number.POSITIVE_INFINITY : Date.parse(s.captured_at);
 }
 
 async function findByClientId(db: Queryable, clientId: string) {
@@ -209,9 +220,12 @@ function refusalOf(s: Submission, references: References): SaveOutcome | undefin
 }
 
 /**
- * The customer upsert, the response and its answers in ONE statement (data-modifying CTEs run
- * as one): a third of the round trips. Returns the new response's id, or undefined when the
- * client_id is already stored; the customer upsert has run then and the caller rolls it back.
+ * The customer, the response and its answers in ONE statement (data-modifying CTEs run as one):
+ * a third of the round trips. The customer is stored by the database's merge_lead_customer: a
+ * new address creates one from the lead, a known one only gets its empty fields filled (never a
+ * field staff edited), so a public form cannot rewrite a customer. The response keeps the
+ * details as typed. Returns the new response's id, or undefined when the client_id is already
+ * stored; the customer merge has run then and the caller rolls it back.
  */
 async function insertSubmission(
   tx: Queryable,
@@ -222,17 +236,7 @@ async function insertSubmission(
   const fullName = `${s.first_name} ${s.last_name}`;
   const inserted = await tx.query<{ id: number }>(
     `with customer as (
-       insert into public.users (first_name, last_name, email, phone, adress, postcode, city)
-       values ($1, $2, $3, $4, $5, $6, $7)
-       on conflict ((lower(email))) do update set
-         first_name = excluded.first_name,
-         last_name = excluded.last_name,
-         phone = excluded.phone,
-         adress = coalesce(excluded.adress, users.adress),
-         postcode = coalesce(excluded.postcode, users.postcode),
-         city = coalesce(excluded.city, users.city),
-         updated_at = now()
-       returning id
+       select public.merge_lead_customer($1, $2, $3, $4, $5, $6, $7) as id
      ), response as (
        insert into public.responses (
          client_id, payload_hash, form_id, user_id, source, channel,

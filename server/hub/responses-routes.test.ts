@@ -98,12 +98,17 @@ describe('responses API', () => {
     expect(rows.rows[0]!.n).toBe(1);
   });
 
-  it('upserts the customer by lower-cased e-mail', async () => {
+  it('keeps one customer per lower-cased e-mail; a later lead keeps its own phone', async () => {
     const email = `stamm.${randomUUID().slice(0, 8)}@example.de`;
     await post(questionnaireLead({ email }));
     await post(questionnaireLead({ email: email.toUpperCase(), phone: '0171 555555' }));
     const users = await hub.db.query('select phone from public.users where email = $1', [email]);
-    expect(users.rows).toEqual([{ phone: '0171 555555' }]);
+    expect(users.rows).toEqual([{ phone: '+49 30 123456' }]);
+    const leads = await hub.db.query(
+      'select phone from public.responses where email = $1 order by id',
+      [email],
+    );
+    expect(leads.rows).toEqual([{ phone: '+49 30 123456' }, { phone: '0171 555555' }]);
   });
 
   it('refuses malformed JSON with 400 and writes nothing', async () => {
