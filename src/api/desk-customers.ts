@@ -53,6 +53,7 @@ export const customerKeys = {
   page: (request: CustomerPageRequest) => [...customerKeys.pages(), request] as const,
   detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
   responses: (id: number) => [...customerKeys.all, 'responses', id] as const,
+  newestLead: (id: number) => [...customerKeys.all, 'newest-lead', id] as const,
 };
 
 /** PostgREST's answer to a range that starts past the last row (hosted Supabase). */
@@ -132,6 +133,8 @@ export function useUpdateCustomer() {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(customerKeys.detail(saved.id), saved);
+      // The notice of a lead's differing details compares with the saved customer.
+      void queryClient.invalidateQueries({ queryKey: customerKeys.newestLead(saved.id) });
       void queryClient.invalidateQueries({ queryKey: customerKeys.pages() });
     },
   });
@@ -171,6 +174,14 @@ export interface CustomerResponse {
   call_time: string | null;
   existing_customer: boolean | null;
   message: string | null;
+  /** The contact details as the sender typed them with this lead (not the customer's now). */
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  adress: string | null;
+  postcode: string | null;
+  city: string | null;
   forms: { title: string } | null;
   answers: CustomerAnswer[];
 }
@@ -185,7 +196,7 @@ export function orderAnswers(answers: readonly CustomerAnswer[]): CustomerAnswer
 }
 
 const responseColumns =
-  'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, salutation, title, birthdate, call_time, existing_customer, message, forms(title), answers(id, answer, question_text, question_id, questions(question, sequence))';
+  'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, salutation, title, birthdate, call_time, existing_customer, message, first_name, last_name, email, phone, adress, postcode, city, forms(title), answers(id, answer, question_text, question_id, questions(question, sequence))';
 
 /** Every response of one customer with its form and answers: one embedded PostgREST query. */
 export function useCustomerResponses(customerId: number) {

@@ -59,6 +59,14 @@ const response: CustomerResponse = {
   call_time: null,
   existing_customer: null,
   message: null,
+  // As typed with this lead: not what the customer record says now.
+  first_name: 'Erika',
+  last_name: 'Mustermann',
+  email: 'erika@example.de',
+  phone: '0171 2345678',
+  adress: 'Messeweg 3',
+  postcode: '20095',
+  city: 'Hamburg',
   forms: { title: 'Tabaluga' },
   answers: [
     {
@@ -114,6 +122,26 @@ describe('CustomerAnswersPage', () => {
     expect(screen.getByRole('link', { name: /Zurück zu den Kunden/ }).getAttribute('href')).toBe(
       '/surveydesk/customer',
     );
+  });
+
+  it('shows the contact details typed with each lead, not the customer’s current ones', () => {
+    state.responses = loaded([
+      response,
+      { ...response, id: 30, last_name: 'Muster', phone: null, adress: null, city: null },
+    ]);
+    renderPage();
+    const [newer, older] = screen.getAllByRole('region', { name: /^Tabaluga vom/ });
+    expect(
+      within(newer!).getByRole('heading', { name: 'Kontaktdaten dieser Anfrage' }),
+    ).toBeTruthy();
+    expect(entry(newer!, 'Nachname')).toBe('Mustermann');
+    expect(entry(newer!, 'Telefonnummer')).toBe('0171 2345678');
+    expect(entry(newer!, 'Straße und Hausnummer')).toBe('Messeweg 3');
+    expect(entry(newer!, 'PLZ')).toBe('20095');
+    expect(entry(newer!, 'Ort')).toBe('Hamburg');
+    expect(entry(newer!, 'E-Mail')).toBe('erika@example.de');
+    expect(entry(older!, 'Nachname')).toBe('Muster');
+    expect(entry(older!, 'Telefonnummer')).toBe('Nicht angegeben');
   });
 
   it('heads a contact request by its form and shows what was asked besides', () => {

@@ -6,6 +6,7 @@ import {
   type Customer,
   type CustomerResponse,
 } from '../../api/desk-customers.ts';
+import { leadContactFields, leadContactLabels } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -75,6 +76,17 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
             </Entry>
           </>
         ) : null}
+      </dl>
+
+      {/* What the sender typed with this lead; the customer record may say otherwise (a lead
+          never changes a known customer by itself). */}
+      <h3 className="mt-5 text-lg font-semibold text-slate-900">Kontaktdaten dieser Anfrage</h3>
+      <dl className="mt-1 divide-y divide-slate-100">
+        {leadContactFields.map((field) => (
+          <Entry key={field} term={leadContactLabels[field]}>
+            {response[field] ?? 'Nicht angegeben'}
+          </Entry>
+        ))}
       </dl>
 
       {details.length ? (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LeadContactRecord } from '../../api/desk-customer-newest-lead.ts';
 import type { Customer } from '../../api/desk-customers.ts';
 import { CustomerSidebar } from './customer-sidebar.tsx';
 import { emailTakenMessage } from './customer-form.ts';
@@ -22,13 +23,35 @@ const stored: Customer = {
   updated_at: '2026-11-01T10:00:00Z',
 };
 
-const calls = vi.hoisted(() => ({ update: vi.fn() }));
+const calls = vi.hoisted(() => ({
+  update: vi.fn(),
+  newestLead: null as LeadContactRecord | null,
+}));
 
 vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/desk-customers.ts')>()),
   useCustomer: () => ({ data: stored, isPending: false, isError: false, refetch: vi.fn() }),
   useUpdateCustomer: () => ({ mutateAsync: calls.update }),
 }));
+
+vi.mock('../../api/desk-customer-newest-lead.ts', () => ({
+  useCustomerNewestLead: () => ({ data: calls.newestLead, isPending: false, isError: false }),
+}));
+
+/** A lead as typed, the same details as the stored customer unless overridden. */
+const lead = (overrides: Partial<LeadContactRecord>): LeadContactRecord => ({
+  id: 40,
+  captured_at: '2026-11-20T15:30:00Z',
+  received_at: '2026-11-20T18:00:00Z',
+  first_name: stored.first_name,
+  last_name: stored.last_name,
+  email: stored.email,
+  phone: stored.phone,
+  adress: stored.adress,
+  postcode: stored.postcode,
+  city: stored.city,
+  ...overrides,
+});
 
 function Harness({ onClosed }: { onClosed: () => void }) {
   const [id, setId] = useState<number | null>(stored.id);
@@ -59,6 +82,7 @@ const describedBy = (field: HTMLElement) =>
 
 beforeEach(() => {
   calls.update.mockReset();
+  calls.newestLead = null;
 });
 afterEach(cleanup);
 
@@ -141,5 +165,54 @@ describe('CustomerSidebar', () => {
       }),
     );
     expect(onClosed).toHaveBeenCalledOnce();
+  });
+
+  it('says where the newest lead differs and takes its details into the form on one click', async () => {
+    calls.newestLead = lead({ first_name: 'Mallory', phone: '0171 999999', city: null });
+    calls.update.mockImplementation(({ fields }: { fields: Partial<Customer> }) =>
+      Promise.resolve({ ...stored, ...fields }),
+    );
+    const { user, dialog } = setup();
+    // 15:30 UTC is 16:30 in Berlin.
+    const notice = within(dialog).getByRole('region', {
+      name: 'Neue Angaben aus der Anfrage vom 20.11.2026 16:30',
+    });
+    const items = within(notice)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    // A field the lead left empty (city) is no change.
+    expect(items).toEqual([
+      'Vorname: Jürgen →  wird zu Mallory',
+      'Telefonnummer: +49 30 1234567 →  wird zu 0171 999999',
+    ]);
+    expect(within(dialog).getByLabelText(/^Vorname/)).toHaveProperty('value', 'Jürgen');
+
+    await user.click(within(notice).getByRole('button', { name: 'Angaben übernehmen' }));
+    expect(within(dialog).getByLabelText(/^Vorname/)).toHaveProperty('value', 'Mallory');
+    expect(within(dialog).getByLabelText('Telefonnummer')).toHaveProperty('value', '0171 999999');
+    expect(within(dialog).getByLabelText('Ort')).toHaveProperty('value', 'Berlin');
+    // Nothing is stored yet: staff look and save; the keyboard is at the first field taken over.
+    expect(calls.update).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Vorname/));
+    expect(within(notice).getByRole('status').textContent).toBe(
+      'Übernommen. Prüfe die Angaben und speichere sie.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(calls.update).toHaveBeenCalledWith({
+      id: 7,
+      fields: expect.objectContaining({
+        first_name: 'Mallory',
+        phone: '0171 999999',
+        city: 'Berlin',
+      }) as unknown,
+    });
+  });
+
+  it('shows no notice when the newest lead says what the customer record says', () => {
+    calls.newestLead = lead({ email: 'JUERGEN@example.de', adress: null });
+    const { dialog } = setup();
+    expect(within(dialog).queryByText(/Neue Angaben/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Angaben übernehmen' })).toBeNull();
   });
 });

@@ -3,8 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useCustomerNewestLead } from '../../api/desk-customer-newest-lead.ts';
 import { useCustomer, useUpdateCustomer, type Customer } from '../../api/desk-customers.ts';
 import { errorCode } from '../../api/desk-staff.ts';
+import { leadContactChanges, leadTime } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -19,6 +21,7 @@ import {
   type CustomerFormValues,
 } from './customer-form.ts';
 import { viewParams } from './customers-view.ts';
+import { LeadChangesNotice } from './lead-changes-notice.tsx';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -39,11 +42,16 @@ function CustomerForm(props: {
   const location = useLocation();
   const update = useUpdateCustomer();
   const [outcome, setOutcome] = useState<{ saved: true } | { problem: string } | null>(null);
+  const newestLead = useCustomerNewestLead(customer.id);
+  const changes = newestLead.data ? leadContactChanges(customer, newestLead.data) : [];
+  const [takenOver, setTakenOver] = useState(false);
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setValue,
+    setFocus,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
     resolver: zodResolver(customerFormSchema),
@@ -58,6 +66,7 @@ function CustomerForm(props: {
       const saved = await update.mutateAsync({ id: customer.id, fields: customerFields(values) });
       // The form shows the row as stored (e.g. the e-mail lower-cased by the rules).
       reset(customerFormInput(saved));
+      setTakenOver(false);
       setOutcome({ saved: true });
     } catch (error) {
       // The input stays; the message tells why (no customer data in the log).
@@ -65,6 +74,18 @@ function CustomerForm(props: {
       if (errorCode(error) === '23505') setError('email', { message: problem });
       setOutcome({ problem });
     }
+  };
+
+  // The lead's details go into the form, not straight into the record: the lead may be anyone's
+  // (a public form takes any name for any address), so staff look at them and save as usual,
+  // and can still change or discard them. Focus moves to the first field taken over.
+  const takeOver = () => {
+    for (const change of changes) {
+      setValue(change.field, change.after, { shouldDirty: true, shouldValidate: true });
+    }
+    setTakenOver(true);
+    setOutcome(null);
+    if (changes[0]) setFocus(changes[0].field);
   };
 
   const answersPath = deskCustomerAnswersPath(customer.id);
@@ -82,6 +103,14 @@ function CustomerForm(props: {
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="flex flex-col gap-4"
     >
+      {newestLead.data && changes.length > 0 ? (
+        <LeadChangesNotice
+          typedAt={leadTime(newestLead.data)}
+          changes={changes}
+          takenOver={takenOver}
+          onTakeOver={takeOver}
+        />
+      ) : null}
       <TextField
         label="Vorname"
         autoComplete="off"
