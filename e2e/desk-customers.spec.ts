@@ -167,3 +167,58 @@ test('a search without matches says so', async ({ page }) => {
   await expect(page.getByText('Keine Kunden gefunden')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
 });
+
+test('a lead with another name for a known customer is shown in the sidebar and taken over on one click', async ({
+  page,
+  request,
+}) => {
+  const lastName = `Bestand${uniqueLetters()}`;
+  const first = kfzLead({ last_name: lastName });
+  expect((await request.post('/api/responses', { data: first })).ok()).toBe(true);
+  // The same address again, with another first name: the customer record keeps the first one.
+  const later = kfzLead({
+    email: first.email,
+    last_name: lastName,
+    first_name: 'Malte',
+    captured_at: new Date().toISOString(),
+  });
+  expect((await request.post('/api/responses', { data: later })).ok()).toBe(true);
+
+  await openSignedIn(page, `${deskPaths.customers}?q=${lastName.toLowerCase()}`);
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(dataRows(page).first()).toContainText('Jürgen');
+  await dataRows(page)
+    .first()
+    .getByRole('button', { name: `Details zu Jürgen ${lastName}` })
+    .click();
+  const sidebar = page.getByRole('dialog', { name: 'Kunden Details' });
+  const notice = sidebar.getByRole('region', {
+    name: /^Neue Angaben aus der Anfrage vom \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/,
+  });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('listitem')).toHaveCount(1);
+  await expect(notice.getByRole('listitem')).toContainText('Vorname: Jürgen');
+  await expect(notice.getByRole('listitem')).toContainText('Malte');
+  await expect(sidebar.getByLabel('Vorname')).toHaveValue('Jürgen');
+  await expectNoAxeViolations(page);
+
+  await notice.getByRole('button', { name: 'Angaben übernehmen' }).click();
+  await expect(sidebar.getByLabel('Vorname')).toHaveValue('Malte');
+  await expect(sidebar.getByLabel('Vorname')).toBeFocused();
+  await sidebar.getByRole('button', { name: 'Speichern' }).click();
+  await expect(sidebar.getByRole('status')).toHaveText('Daten wurden erfolgreich gespeichert!');
+  await expect(notice).toHaveCount(0);
+  await expect(dataRows(page).first()).toContainText('Malte');
+
+  // Each lead keeps what was typed with it.
+  await sidebar.getByRole('button', { name: 'Antworten' }).click();
+  const leads = page.getByRole('region', { name: /^KFZ-Rückruf vom/ });
+  await expect(leads).toHaveCount(2);
+  const firstNameOf = (index: number) =>
+    leads
+      .nth(index)
+      .locator('dt', { hasText: 'Vorname' })
+      .locator('xpath=following-sibling::dd[1]');
+  await expect(firstNameOf(0)).toHaveText('Malte');
+  await expect(firstNameOf(1)).toHaveText('Jürgen');
+});
