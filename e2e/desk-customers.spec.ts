@@ -208,7 +208,6 @@ test('a lead with another name for a known customer is shown in the sidebar and 
   await sidebar.getByRole('button', { name: 'Speichern' }).click();
   await expect(sidebar.getByRole('status')).toHaveText('Daten wurden erfolgreich gespeichert!');
   await expect(notice).toHaveCount(0);
-  await expect(dataRows(page).first()).toContainText('Malte');
 
   // Each lead keeps what was typed with it.
   await sidebar.getByRole('button', { name: 'Antworten' }).click();
@@ -221,4 +220,9 @@ test('a lead with another name for a known customer is shown in the sidebar and 
       .locator('xpath=following-sibling::dd[1]');
   await expect(firstNameOf(0)).toHaveText('Malte');
   await expect(firstNameOf(1)).toHaveText('Jürgen');
+
+  // The list shows the customer as saved.
+  await page.getByRole('link', { name: /Zurück zu den Kunden/ }).click();
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(dataRows(page).first()).toContainText('Malte');
 });
