@@ -112,6 +112,8 @@ as $$
     else kept
   end
 $$;
+revoke execute on function public.lead_fill(text, text, text, text[]) from public, anon;
+grant execute on function public.lead_fill(text, text, text, text[]) to service_role;
 
 -- Stores a lead's customer: created from the lead for a new address, else only its empty fields
 -- filled. Returns the customer's id. Called by the hub inside the transaction that stores the
