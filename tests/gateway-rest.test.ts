@@ -177,6 +177,8 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
         'city',
         'created_at',
         'updated_at',
+        // Which contact fields staff set by hand (20261125110000_lead_contact_snapshot.sql).
+        'staff_edited',
       ]);
       const last = await staff
         .from('users')
