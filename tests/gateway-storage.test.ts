@@ -25,6 +25,11 @@ const signToken = (claims: Record<string, unknown>, expiresIn: string | number =
     .setExpirationTime(expiresIn)
     .sign(key);
 
+/** The eight bytes every PNG starts with, and a little more: enough for the signature check. */
+const png = () =>
+  new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], {
+    type: 'image/png',
+  });
 const pdf = (text: string) =>
   new Blob([`%PDF-1.4\n% ${text}\n%%EOF\n`], { type: 'application/pdf' });
 
@@ -338,9 +343,7 @@ describe.each(['pglite', 'postgres'] as const)('Storage on %s', (kind) => {
     it('lists one folder level with files and sub-folders', async () => {
       await staff.storage.from('documents').upload('forms/2/a.pdf', pdf('a'));
       await staff.storage.from('documents').upload('forms/2/b.pdf', pdf('b'));
-      await staff.storage
-        .from('documents')
-        .upload('forms/2/bilder/c.png', new Blob(['png'], { type: 'image/png' }));
+      await staff.storage.from('documents').upload('forms/2/bilder/c.png', png());
 
       const { data, error } = await anon.storage.from('documents').list('forms/2');
       expect(error).toBeNull();
@@ -370,6 +373,133 @@ describe.each(['pglite', 'postgres'] as const)('Storage on %s', (kind) => {
       const gone = await anon.storage.from('documents').download('forms/2/a.pdf');
       expect(gone.error).toMatchObject({ statusCode: '404', message: 'Object not found' });
       expect(bodiesOf('documents').filter((file) => file.startsWith('forms/2/a.pdf'))).toEqual([]);
+    });
+  });
+
+  describe('hostile uploads (security review, items 1 and 8)', () => {
+    const uploadRaw = async (objectName: string, contentType: string, body: BodyInit) => {
+      const token = await staffToken();
+      return fetch(`${baseUrl}/storage/v1/object/documents/${objectName}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, apikey: anonKey, 'content-type': contentType },
+        body,
+      });
+    };
+    const html = '<!doctype html><script>document.title = "pwned"</script>';
+    const realPdf = '%PDF-1.4\n% echt\n%%EOF\n';
+
+    it.each([
+      ['a PDF type followed by a comma and HTML', 'application/pdf;,text/html', html],
+      ['a PNG type followed by a comma and a script type', 'image/png;,text/javascript', html],
+      ['a real PDF under a listed type', 'application/pdf;,text/html', realPdf],
+      ['HTML', 'text/html', html],
+      ['SVG', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'],
+      ['XML', 'application/xml', '<?xml version="1.0"?><a/>'],
+      ['HTML sent as a PDF', 'application/pdf', html],
+      ['HTML sent as a PNG', 'image/png', html],
+    ])('refuses a raw body with %s and stores nothing', async (_case, type, body) => {
+      const objectName = `forms/9/feindlich-${crypto.randomUUID()}.pdf`;
+      const before = await objectCount();
+      const answer = await uploadRaw(objectName, type, body);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ statusCode: '415', error: 'invalid_mime_type' });
+      expect(await objectCount()).toBe(before);
+      expect(bodiesOf('documents').some((file) => file.includes('feindlich'))).toBe(false);
+    });
+
+    it('refuses a multipart part that lies about its type', async () => {
+      const form = new FormData();
+      form.append('', new Blob([html], { type: 'application/pdf' }), 'angebot.pdf');
+      const { error } = await staff.storage
+        .from('documents')
+        .upload(`forms/9/teil-${crypto.randomUUID()}.pdf`, form);
+      expect(error).toMatchObject({ statusCode: '415' });
+    });
+
+    it('stores only the canonical type and serves every file so that it cannot act as a page', async () => {
+      const objectName = `forms/9/kanonisch-${crypto.randomUUID()}.pdf`;
+      const stored = await uploadRaw(objectName, 'Application/PDF; charset=x', realPdf);
+      expect(stored.status).toBe(200);
+      const row = await db.query<{ type: string }>(
+        `select metadata->>'mimetype' as type from storage.objects where name = $1`,
+        [objectName],
+      );
+      expect(row.rows[0]!.type).toBe('application/pdf');
+
+      const image = `forms/9/bild-${crypto.randomUUID()}.png`;
+      expect((await staff.storage.from('documents').upload(image, png())).error).toBeNull();
+      for (const [file, type, disposition] of [
+        [objectName, 'application/pdf', 'attachment'],
+        [image, 'image/png', 'inline'],
+      ] as const) {
+        for (const url of [
+          `${baseUrl}/storage/v1/object/public/documents/${file}`,
+          `${baseUrl}/storage/v1/object/documents/${file}`,
+        ]) {
+          const answer = await fetch(url, { headers: { apikey: anonKey } });
+          expect(answer.status).toBe(200);
+          expect(answer.headers.get('content-type')).toBe(type);
+          expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+          expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+          expect(answer.headers.get('content-disposition')).toMatch(
+            new RegExp(`^${disposition}; filename="`),
+          );
+        }
+      }
+    });
+
+    it('serves a file stored by an older version with a hostile type as bytes to save', async () => {
+      // As the old gateway left it: the whole header as the type, an HTML body.
+      const objectName = `forms/9/alt-${crypto.randomUUID()}.pdf`;
+      const stored = await uploadRaw(objectName, 'application/pdf', realPdf);
+      expect(stored.status).toBe(200);
+      const row = await db.query<{ version: string }>(
+        'select version from storage.objects where name = $1',
+        [objectName],
+      );
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(
+        path.join(dataDir, 'storage', 'documents', ...objectName.split('/'), row.rows[0]!.version),
+        html,
+      );
+      await db.query(
+        `update storage.objects set metadata = metadata || '{"mimetype": "application/pdf;,text/html"}'
+         where name = $1`,
+        [objectName],
+      );
+      const answer = await fetch(`${baseUrl}/storage/v1/object/public/documents/${objectName}`);
+      expect(answer.headers.get('content-type')).toBe('application/octet-stream');
+      expect(answer.headers.get('content-disposition')).toMatch(/^attachment;/);
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    });
+
+    it('checks the right to write before reading the body: a refused upload leaves no file or folder', async () => {
+      const tree = () =>
+        readdirSync(path.join(dataDir, 'storage'), { recursive: true }).map(String).sort();
+      const before = tree();
+      for (const caller of [anon, pending]) {
+        const { error } = await caller.storage
+          .from('documents')
+          .upload(`anon/a/b/c-${crypto.randomUUID()}.pdf`, pdf('fremd'));
+        expect(error).toMatchObject({ statusCode: '403' });
+      }
+      // Staff whose row the policies refuse at the last step (an existing name without upsert).
+      const taken = `forms/9/vergeben-${crypto.randomUUID()}/x.pdf`;
+      await staff.storage.from('documents').upload(taken, pdf('erst'));
+      const withTaken = tree();
+      const again = await staff.storage.from('documents').upload(taken, pdf('zweit'));
+      expect(again.error).toMatchObject({ statusCode: '409' });
+      expect(tree()).toEqual(withTaken);
+      // A refused type in a new folder: the folder goes with it.
+      const refused = await uploadRaw(
+        `neu/ordner/${crypto.randomUUID()}.pdf`,
+        'application/pdf',
+        html,
+      );
+      expect(refused.status).toBe(400);
+      expect(tree()).toEqual(withTaken);
+      expect(before.every((entry) => withTaken.includes(entry))).toBe(true);
+      expect(withTaken.some((entry) => entry.startsWith('documents/anon'))).toBe(false);
     });
   });
 

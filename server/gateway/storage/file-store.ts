@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { readHead } from './media-type.ts';
 import { invalidKey } from './object-name.ts';
 
 /**
@@ -16,7 +17,12 @@ export interface FileStore {
   place(temporary: string, bucket: string, name: string, version: string): Promise<void>;
   /** Opens a version's body, or undefined when it is gone. */
   open(bucket: string, name: string, version: string): Promise<FileHandle | undefined>;
-  /** Removes a version's body (or a temporary file); a missing one is not an error. */
+  /** The first bytes of a received body, for its signature. */
+  head(temporary: string): Promise<Buffer>;
+  /**
+   * Removes a version's body and the folders left empty by it, so a refused upload leaves no
+   * trace; a missing one is not an error.
+   */
   remove(bucket: string, name: string, version: string): Promise<void>;
   discard(temporary: string): Promise<void>;
 }
@@ -41,15 +47,31 @@ export function createFileStore(dataDir: string): FileStore {
     },
     place: async (temporary, bucket, name, version) => {
       const file = versionPath(bucket, name, version);
-      try {
-        await mkdir(path.dirname(file), { recursive: true });
-      } catch (error) {
-        // A folder of this name is another object's version file (`a/<version>`): the
-        // name cannot be stored, which is the caller's error, not the server's.
-        if (isCode(error, 'ENOTDIR') || isCode(error, 'EEXIST')) throw invalidKey(name);
-        throw error;
+      // Twice: another upload's clean-up may remove an empty folder between mkdir and rename.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await mkdir(path.dirname(file), { recursive: true });
+        } catch (error) {
+          // A folder of this name is another object's version file (`a/<version>`): the
+          // name cannot be stored, which is the caller's error, not the server's.
+          if (isCode(error, 'ENOTDIR') || isCode(error, 'EEXIST')) throw invalidKey(name);
+          throw error;
+        }
+        try {
+          await rename(temporary, file);
+          return;
+        } catch (error) {
+          if (attempt > 0 || !isCode(error, 'ENOENT')) throw error;
+        }
       }
-      await rename(temporary, file);
+    },
+    head: async (temporary) => {
+      const handle = await open(temporary, 'r');
+      try {
+        return await readHead(handle);
+      } finally {
+        await handle.close();
+      }
     },
     open: async (bucket, name, version) => {
       try {
@@ -60,7 +82,16 @@ export function createFileStore(dataDir: string): FileStore {
       }
     },
     remove: async (bucket, name, version) => {
-      await rm(versionPath(bucket, name, version), { force: true });
+      const file = versionPath(bucket, name, version);
+      await rm(file, { force: true });
+      // Up to the store's root: a folder still holding anything stays (ENOTEMPTY ends the walk).
+      for (let folder = path.dirname(file); folder !== root; folder = path.dirname(folder)) {
+        try {
+          await rmdir(folder);
+        } catch {
+          return;
+        }
+      }
     },
     discard: async (temporary) => {
       await rm(temporary, { force: true });

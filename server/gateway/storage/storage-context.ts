@@ -5,6 +5,7 @@ import { gatewayPrefixes } from '../../../src/domain/routes.ts';
 import { pathBelow } from '../path-below.ts';
 import { storageErrors } from './errors.ts';
 import type { FileStore } from './file-store.ts';
+import { readHead, servedAs } from './media-type.ts';
 import type { ObjectRow } from './object-rows.ts';
 
 /** What every Storage route works with. */
@@ -56,15 +57,24 @@ export async function sendObject(
     const { size } = await handle.stat();
     const metadata = row.metadata;
     const eTag = metadata?.eTag ?? `"${row.version}"`;
+    const served = servedAs(metadata?.mimetype, await readHead(handle));
+    const download = (request.query as { download?: string } | undefined)?.download;
+    // Whatever a stored file holds, it never acts as a page of our origin: no sniffing, no
+    // script, no storage (a sandboxed document has an opaque origin), no inline HTML.
     reply
-      .header('content-type', metadata?.mimetype ?? 'application/octet-stream')
+      .header('content-type', served.type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header(
+        'content-disposition',
+        disposition(
+          served.inline && download === undefined ? 'inline' : 'attachment',
+          download || address.name,
+        ),
+      )
       .header('cache-control', metadata?.cacheControl ?? 'no-cache')
       .header('etag', eTag)
       .header('last-modified', new Date(row.updated_at).toUTCString());
-    const download = (request.query as { download?: string } | undefined)?.download;
-    if (download !== undefined) {
-      reply.header('content-disposition', attachment(download || address.name));
-    }
     if (request.headers['if-none-match'] === eTag) {
       await handle.close();
       return reply.code(304).send();
@@ -75,9 +85,9 @@ export async function sendObject(
   throw storageErrors.noSuchKey();
 }
 
-function attachment(name: string): string {
+function disposition(kind: 'inline' | 'attachment', name: string): string {
   const base = name.split('/').pop() ?? name;
   // Only characters that cannot end the quoted string or the header.
   const safe = base.replace(/[^A-Za-z0-9_.()+,;=@!$&' -]/g, '_');
-  return `attachment; filename="${safe}"`;
+  return `${kind}; filename="${safe}"`;
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { asRole } from '../as-role.ts';
 import { storageErrors } from './errors.ts';
+import { hasSignature, storableType } from './media-type.ts';
 import { objectAddress } from './object-name.ts';
-import { findBucket, writeObject, type BucketRow } from './object-rows.ts';
+import { findBucket, writeObject, type BucketRow, type NewVersion } from './object-rows.ts';
 import { callerClaims } from './storage-tokens.ts';
 import { requestInfo, type ObjectParams, type StorageContext } from './storage-context.ts';
 import { receiveBody } from './upload-body.ts';
@@ -30,11 +31,46 @@ export const uploadRoutes: FastifyPluginAsync<StorageContext> = async (routes, c
   );
 };
 
+/** Thrown inside the permission probe's transaction so that nothing it wrote stays. */
+class ProbeRollback extends Error {}
+
 /**
- * Body first into a temporary file, then to its own version's path, then the row in one
- * transaction as the caller (the policies decide), so no file work happens inside it. If the row
- * is refused, the new body goes; once the row points at the new version, the old body goes.
- * At no moment does a row point at a missing or half-written body.
+ * Whether the caller may write this object, asked before a byte of the body is read: the same
+ * write as the real one, in a transaction that is then rolled back, so the bucket's policies
+ * decide exactly as they will for the real write. A refused caller leaves nothing on disk.
+ */
+async function checkMayWrite(
+  context: StorageContext,
+  request: FastifyRequest,
+  claims: Parameters<typeof asRole>[1],
+  next: Omit<NewVersion, 'metadata' | 'version'>,
+): Promise<void> {
+  try {
+    await asRole(context.db, claims, requestInfo(request, false), async (tx) => {
+      await writeObject(tx, { ...next, version: 'probe', metadata: probeMetadata });
+      throw new ProbeRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof ProbeRollback)) throw error;
+  }
+}
+
+const probeMetadata = {
+  eTag: '""',
+  size: 0,
+  mimetype: 'application/octet-stream',
+  cacheControl: 'no-cache',
+  lastModified: new Date(0).toISOString(),
+  contentLength: 0,
+  httpStatusCode: 200,
+};
+
+/**
+ * The caller's right first (before the body is read), then the body into a temporary file, its
+ * type and first bytes checked, then to its own version's path, then the row in one transaction
+ * as the caller (the policies decide again), so no file work happens inside it. If the row is
+ * refused, the new body and any folder made for it go; once the row points at the new version,
+ * the old body goes. At no moment does a row point at a missing or half-written body.
  */
 async function upload(
   context: StorageContext,
@@ -48,17 +84,20 @@ async function upload(
   });
   const bucketRow = await findBucket(context.db, bucket);
   if (!bucketRow) throw storageErrors.noSuchBucket();
+  const owner = typeof claims.sub === 'string' && uuidPattern.test(claims.sub) ? claims.sub : null;
+  await checkMayWrite(context, request, claims, { bucket, name, owner, upsert });
 
   const temporary = await context.files.temporaryPath();
   const version = randomUUID();
   let placed = false;
   try {
     const body = await receiveBody(request.raw, temporary, limitOf(bucketRow));
-    checkMimeType(bucketRow, body.mimetype);
+    const mimetype = storableType(body.mimetype, bucketRow.allowed_mime_types);
+    if (!hasSignature(mimetype, await context.files.head(temporary))) {
+      throw storageErrors.invalidMimeType(mimetype);
+    }
     await context.files.place(temporary, bucket, name, version);
     placed = true;
-    const owner =
-      typeof claims.sub === 'string' && uuidPattern.test(claims.sub) ? claims.sub : null;
     const { id, replaced } = await asRole(context.db, claims, requestInfo(request, false), (tx) =>
       writeObject(tx, {
         bucket,
@@ -69,7 +108,7 @@ async function upload(
         metadata: {
           eTag: `"${version}"`,
           size: body.size,
-          mimetype: body.mimetype,
+          mimetype,
           cacheControl: body.cacheControl,
           lastModified: context.now().toISOString(),
           contentLength: body.size,
@@ -99,15 +138,4 @@ async function upload(
 function limitOf(bucket: BucketRow): number {
   const own = bucket.file_size_limit;
   return own !== null && own > 0 ? Math.min(own, uploadLimitBytes) : uploadLimitBytes;
-}
-
-function checkMimeType(bucket: BucketRow, mimetype: string): void {
-  const allowed = bucket.allowed_mime_types;
-  if (!allowed || allowed.length === 0) return;
-  const type = mimetype.split(';')[0]!.trim().toLowerCase();
-  const accepted = allowed.some((pattern) => {
-    const wanted = pattern.trim().toLowerCase();
-    return wanted.endsWith('/*') ? type.startsWith(wanted.slice(0, -1)) : type === wanted;
-  });
-  if (!accepted) throw storageErrors.invalidMimeType(type);
 }
