@@ -15,6 +15,8 @@ export interface GatewayServer {
   url: string;
   /** The database as its owner (superuser): for fixtures and for checking what a request did. */
   db: Database;
+  /** The server's DATA_DIR (stored files, mail). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startGatewayServer(
     return {
       url,
       db,
+      dataDir,
       close: async () => {
         await app.close();
         await cleanUp();
