@@ -271,9 +271,19 @@ test.describe('export', () => {
     await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(3);
     await expect(page.getByRole('button', { name: 'Exportieren' })).toHaveCount(0);
 
-    const pageRead = await rpc(page, 'export_responses', { customer_search: family });
+    const pageRead = await rpc(page, 'export_responses', { export_id: 1 });
     expect(pageRead.status).toBe(403);
     expect(pageRead.body.code).toBe('42501');
+    // The review's way around the right: the bulk selection behind the export.
+    const walkedAround = await rpc(page, 'export_leads', {
+      day_from: null,
+      day_to: null,
+      questionnaire_id: null,
+      lead_channel: null,
+      customer_search: family,
+    });
+    expect(walkedAround.status).toBe(403);
+    expect(walkedAround.body.code).toBe('42501');
     const begun = await rpc(page, 'begin_export', {
       export_scope: 'customers',
       export_format: 'csv',

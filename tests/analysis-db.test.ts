@@ -471,6 +471,16 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       if (error) throw error;
     };
 
+    /** Begins an export as `client` and answers its id (throws on refusal). */
+    const begin = async (client: SupabaseClient, filter: Record<string, unknown> = tenth) => {
+      const [begun] = await rpc<{ export_id: number; row_count: number }[]>(
+        client,
+        'begin_export',
+        { export_scope: 'analysis', export_format: 'csv', ...filter },
+      );
+      return begun!;
+    };
+
     it('lets admins export, and staff only while the setting allows it', async () => {
       const admin = await signedIn('admin');
       const pending = await signedIn('pending');
@@ -478,7 +488,8 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       expect(await rpc(staff, 'can_export', {})).toBe(false);
       expect(await rpc(pending, 'can_export', {})).toBe(false);
 
-      const refused = await staff.rpc('export_responses', tenth);
+      const adminExport = await begin(admin);
+      const refused = await staff.rpc('export_responses', { export_id: adminExport.export_id });
       expect(refused.error?.code).toBe('42501');
       expect(
         (await staff.rpc('begin_export', { export_scope: 'analysis', export_format: 'csv' })).error
@@ -494,30 +505,69 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       expect(await rpc(staff, 'can_export', {})).toBe(false);
 
       await setStaffCanExport(admin, true);
+      let staffExport: number;
       try {
         expect(await rpc(staff, 'can_export', {})).toBe(true);
         expect(await rpc(pending, 'can_export', {})).toBe(false);
-        const rows = await rpc<ExportRow[]>(staff, 'export_responses', tenth);
+        staffExport = (await begin(staff)).export_id;
+        const rows = await rpc<ExportRow[]>(staff, 'export_responses', { export_id: staffExport });
         expect(rows).toHaveLength(7);
+        // Someone else's export is not one's own to read.
+        expect(
+          (await staff.rpc('export_responses', { export_id: adminExport.export_id })).error?.code,
+        ).toBe('P0002');
       } finally {
         await setStaffCanExport(admin, false);
       }
-      expect((await staff.rpc('export_responses', tenth)).error?.code).toBe('42501');
+      // A right withdrawn in the middle of an export stops its next page.
+      expect((await staff.rpc('export_responses', { export_id: staffExport })).error?.code).toBe(
+        '42501',
+      );
+    });
+
+    it('gives no lead in bulk to staff without the right, by any function (security review, item 6)', async () => {
+      // What the review used: export_leads answered every lead to any staff account, unlogged.
+      const walkedAround = await staff.rpc('export_leads', {
+        day_from: null,
+        day_to: null,
+        questionnaire_id: null,
+        lead_channel: null,
+        customer_search: null,
+      });
+      expect(walkedAround.data).toBeNull();
+      expect(walkedAround.error?.code).toBe('42501');
+      // The analysis' own selection carries times only, no personal data.
+      const times = await rpc<Record<string, unknown>[]>(staff, 'analysis_leads', {
+        ...tenth,
+        questionnaire_id: null,
+        lead_channel: null,
+      });
+      expect(times.length).toBeGreaterThan(0);
+      for (const row of times) {
+        expect(Object.keys(row).sort()).toEqual(['captured_at', 'id', 'received_at']);
+      }
+      // Pages are read only within a begun (and so logged) export.
+      expect((await staff.rpc('export_responses', { export_id: 999_999 })).error?.code).toBe(
+        '42501',
+      );
+      const admin = await signedIn('admin');
+      expect((await admin.rpc('export_responses', { export_id: 999_999 })).error?.code).toBe(
+        'P0002',
+      );
     });
 
     it('pages one row per lead with its answers in question order, and records the export', async () => {
       const admin = await signedIn('admin');
       const filter = { ...tenth, questionnaire_id: 2 };
-      const [begun] = await rpc<{ export_id: number; row_count: number }[]>(admin, 'begin_export', {
-        export_scope: 'analysis',
-        export_format: 'xlsx',
-        ...filter,
-      });
-      expect(begun!.row_count).toBe(3);
+      const begun = await begin(admin, { ...filter, export_format: 'xlsx' });
+      expect(begun.row_count).toBe(3);
 
-      const first = await rpc<ExportRow[]>(admin, 'export_responses', { ...filter, page_size: 2 });
+      const first = await rpc<ExportRow[]>(admin, 'export_responses', {
+        export_id: begun.export_id,
+        page_size: 2,
+      });
       const rest = await rpc<ExportRow[]>(admin, 'export_responses', {
-        ...filter,
+        export_id: begun.export_id,
         page_size: 2,
         after_id: first.at(-1)!.response_id,
       });
@@ -545,29 +595,34 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
         },
       ]);
       expect(
-        (await admin.rpc('export_responses', { ...filter, page_size: 5001 })).error?.code,
+        (await admin.rpc('export_responses', { export_id: begun.export_id, page_size: 5001 })).error
+          ?.code,
       ).toBe('22023');
 
-      await rpc(admin, 'finish_export', {
-        export_id: begun!.export_id,
-        rows_written: rows.length,
-        was_cancelled: false,
-      });
-      // Finished once: a second finish (or someone else's) is refused.
+      // The client has no say in the count any more: the old call with a made-up number is gone.
       expect(
         (
           await admin.rpc('finish_export', {
-            export_id: begun!.export_id,
-            rows_written: 1,
-            was_cancelled: true,
+            export_id: begun.export_id,
+            rows_written: 1_000_000,
+            was_cancelled: false,
           })
         ).error?.code,
+      ).toBe('PGRST202');
+      await rpc(admin, 'finish_export', { export_id: begun.export_id, was_cancelled: false });
+      // Finished once: a second finish (or someone else's), or another page, is refused.
+      expect(
+        (await admin.rpc('finish_export', { export_id: begun.export_id, was_cancelled: true }))
+          .error?.code,
+      ).toBe('P0002');
+      expect(
+        (await admin.rpc('export_responses', { export_id: begun.export_id })).error?.code,
       ).toBe('P0002');
 
       const { data: log, error } = await admin
         .from('export_log')
         .select('scope, format, filter, row_count, rows_written, cancelled, finished_at, email')
-        .eq('id', begun!.export_id)
+        .eq('id', begun.export_id)
         .single();
       expect(error).toBeNull();
       expect(log).toMatchObject({
@@ -599,14 +654,15 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
         customer.rows[0]!.id,
         leadId,
       ]);
-      const rows = await rpc<ExportRow[]>(admin, 'export_responses', { customer_search: 'größe' });
-      expect(rows.map((row) => [row.response_id, row.last_name])).toEqual([[leadId, 'Größe']]);
-      const [begun] = await rpc<{ row_count: number }[]>(admin, 'begin_export', {
+      const begun = await begin(admin, {
         export_scope: 'customers',
-        export_format: 'csv',
         customer_search: ' größe ',
       });
-      expect(begun!.row_count).toBe(1);
+      expect(begun.row_count).toBe(1);
+      const rows = await rpc<ExportRow[]>(admin, 'export_responses', {
+        export_id: begun.export_id,
+      });
+      expect(rows.map((row) => [row.response_id, row.last_name])).toEqual([[leadId, 'Größe']]);
     });
   });
 });

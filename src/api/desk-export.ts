@@ -304,9 +304,9 @@ export async function runExport(options: {
 
   let done = 0;
   const finish = async (cancelled: boolean) => {
+    // The database counts the rows it delivered; the client's count is not asked for.
     const { error } = await supabase.rpc('finish_export', {
       export_id: exportId,
-      rows_written: done,
       was_cancelled: cancelled,
     });
     if (error) throw error;
@@ -324,8 +324,9 @@ export async function runExport(options: {
     let afterId = 0;
     for (;;) {
       if (signal?.aborted) throw abortError();
+      // The pages follow the filter begin_export logged for this export, not one sent again.
       let request = supabase.rpc('export_responses', {
-        ...args,
+        export_id: exportId,
         after_id: afterId,
         page_size: pageSize,
       });
