@@ -40,7 +40,7 @@ const child = spawn('npx', ['tsx', 'server/main.ts'], {
     // The journeys sign the seeded admin in far more often than a person would; the limits
     // themselves are tested in the server's tests, and their German message with a faked answer.
     AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE: '1000',
-    AUTH_RATE_LIMIT_SIGNINS_PER_ADDRESS_PER_MINUTE: '1000',
+    AUTH_SIGNIN_FAILURES_PER_ADDRESS_PER_HOUR: '1000',
   },
 });
 

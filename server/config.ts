@@ -29,7 +29,7 @@ const envSchema = z.object({
   RATE_LIMIT_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_BATCHES_PER_MINUTE: z.coerce.number().int().positive().default(60),
   AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  AUTH_RATE_LIMIT_SIGNINS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  AUTH_SIGNIN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
 });
@@ -63,7 +63,8 @@ export interface SupabaseProject {
 
 export interface AuthRateLimit {
   signinsPerMinute: number;
-  signinsPerAddressPerMinute: number;
+  /** Wrong passwords one client may try for one address in an hour (with growing waits). */
+  signinFailuresPerAddressPerHour: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -100,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     authRateLimit: {
       signinsPerMinute: e.AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE,
-      signinsPerAddressPerMinute: e.AUTH_RATE_LIMIT_SIGNINS_PER_ADDRESS_PER_MINUTE,
+      signinFailuresPerAddressPerHour: e.AUTH_SIGNIN_FAILURES_PER_ADDRESS_PER_HOUR,
     },
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),

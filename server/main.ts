@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { missingApiRoleGrant } from './db/role-grants.ts';
 import { setupDatabase } from './db/setup.ts';
+import { listeningOrigin } from './http/listening-origin.ts';
 
 const config = loadConfig();
 const db = await openDatabase({
@@ -44,13 +45,12 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
-const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+// The same address the links in mails name when PUBLIC_URL is unset.
+const origin = listeningOrigin(app.server.address());
 
 const lines = [
   '',
-  `  Universa Leads läuft: http://${shownHost}:${port}/`,
+  `  Universa Leads läuft: ${origin}/`,
   `  Datenbank: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
 ];
 if (!config.gateway) {

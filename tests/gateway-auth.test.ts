@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../server/db/database.ts';
 import { setupDatabase } from '../server/db/setup.ts';
 import { loggerOptions } from '../server/logging.ts';
 import { hubService, testSecret } from './helpers/hub.ts';
-import { supabaseClient } from './helpers/supabase.ts';
+import { fetchFrom, supabaseClient } from './helpers/supabase.ts';
 
 // The gateway's auth driven by the real supabase-js over HTTP, as Survey Desk will drive it: the
 // error cases check `error.code` and `error.status` as the client exposes them.
@@ -114,14 +114,15 @@ describe('sign-up and confirmation', () => {
     });
     expect(data.user!.confirmation_sent_at).toEqual(expect.any(String));
     expect(data.user!.email_confirmed_at).toBeUndefined();
-    expect(data.user!.identities).toHaveLength(1);
+    // The same answer a taken address gets: nothing in it tells which one this was.
+    expect(data.user!.identities).toEqual([]);
     expect(await confirmationLink(email)).toMatch(
       new RegExp(`^${url}/auth/v1/verify\\?token=[\\w-]+&type=signup$`),
     );
     // The database trigger made the account a pending staff member.
     const staff = await db.query<{ role: string }>(
-      'select role from public.staff where user_id = $1',
-      [data.user!.id],
+      `select s.role from public.staff s join auth.users u on u.id = s.user_id where u.email = $1`,
+      [email],
     );
     expect(staff.rows).toEqual([{ role: 'pending' }]);
   });
@@ -164,6 +165,98 @@ describe('sign-up and confirmation', () => {
     expect((await readdir(path.join(dataDir, 'mail'))).length).toBe(mailsBefore);
     // The password of the real account is untouched.
     await signIn(email);
+  });
+
+  it('gives a new, an unconfirmed and a confirmed address the same answer in similar time (security review, item 4)', async () => {
+    const unconfirmed = `unbestaetigt-${crypto.randomUUID()}@example.de`;
+    expect((await (await client()).auth.signUp({ email: unconfirmed, password })).error).toBeNull();
+    clockOffsetMs += 61_000;
+    const shape = (answer: Record<string, unknown>) =>
+      JSON.stringify(answer, (key, value: unknown) =>
+        ['id', 'sub', 'email', 'created_at', 'updated_at', 'confirmation_sent_at'].includes(key)
+          ? typeof value
+          : value,
+      );
+    const answers: Record<string, { body: string; ms: number[] }> = {};
+    for (let round = 0; round < 3; round += 1) {
+      for (const [kind, address] of [
+        ['neu', `neu-${round}-${crypto.randomUUID()}@example.de`],
+        ['unbestätigt', unconfirmed],
+        ['bestätigt', admin.email],
+      ] as const) {
+        clockOffsetMs += 61_000;
+        const started = performance.now();
+        const answer = await fetch(`${url}/auth/v1/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', apikey: 'x' },
+          body: JSON.stringify({ email: address, password: 'ein-passwort-9' }),
+        });
+        const ms = performance.now() - started;
+        expect(answer.status).toBe(200);
+        const entry = (answers[kind] ??= { body: '', ms: [] });
+        entry.body = shape((await answer.json()) as Record<string, unknown>);
+        entry.ms.push(ms);
+      }
+    }
+    expect(answers['unbestätigt']!.body).toBe(answers['neu']!.body);
+    expect(answers['bestätigt']!.body).toBe(answers['neu']!.body);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+    const ratio = median(answers['bestätigt']!.ms) / median(answers['neu']!.ms);
+    // Generous: the password is hashed in every case, so the known address costs about the same.
+    expect(ratio).toBeGreaterThan(0.3);
+    expect(ratio).toBeLessThan(3);
+  });
+
+  it('lets a later sign-up of an unconfirmed address replace its password; only the followed link’s password signs in (security review, item 4)', async () => {
+    const address = `zweimal-${crypto.randomUUID()}@example.de`;
+    const supabase = await client();
+    const first = await supabase.auth.signUp({
+      email: address,
+      password: 'erstes-passwort-1',
+      options: { data: { full_name: 'Mallory' } },
+    });
+    expect(first.error).toBeNull();
+    const firstLink = await confirmationLink(address);
+    clockOffsetMs += 61_000;
+    const second = await supabase.auth.signUp({
+      email: address,
+      password: 'zweites-passwort-2',
+      options: { data: { full_name: 'Erika Muster' } },
+    });
+    expect(second.error).toBeNull();
+    const secondLink = await confirmationLink(address);
+    expect(secondLink).not.toBe(firstLink);
+
+    const stale = await fetch(firstLink, { redirect: 'manual' });
+    expect(stale.headers.get('location')).toBe('/surveydesk/signin?bestaetigung=ungueltig');
+    const followed = await fetch(secondLink, { redirect: 'manual' });
+    expect(followed.headers.get('location')).toBe('/surveydesk/signin?bestaetigt=1');
+
+    const early = await (
+      await client()
+    ).auth.signInWithPassword({ email: address, password: 'erstes-passwort-1' });
+    expect(early.error).toMatchObject({ code: 'invalid_credentials' });
+    const { session } = await signIn(address, 'zweites-passwort-2');
+    expect(session.user.user_metadata).toMatchObject({ full_name: 'Erika Muster' });
+  });
+
+  it('builds the mail’s link from the configured address, never from the request’s Host (security review, item 3)', async () => {
+    const address = `host-${crypto.randomUUID()}@example.de`;
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      headers: {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'content-type': 'application/json',
+      },
+      payload: { email: address, password },
+    });
+    expect(answer.statusCode).toBe(200);
+    const link = await confirmationLink(address);
+    expect(link.startsWith(`${url}/auth/v1/verify?`)).toBe(true);
+    expect(link).not.toContain('evil.example');
   });
 
   it('refuses a weak password with its reasons', async () => {
@@ -424,6 +517,8 @@ describe('rate limits', () => {
   let limited: FastifyInstance;
   let limitedUrl: string;
   let limitedClient: () => Promise<SupabaseClient>;
+  /** The limited gateway's clock, moved forward instead of waiting. */
+  let limitedClockMs = 0;
   const logLines: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -440,13 +535,13 @@ describe('rate limits', () => {
     await limited.register(authArea, {
       prefix: '/auth/v1',
       db,
-      now: () => new Date(),
+      now: () => new Date(Date.now() + limitedClockMs),
       config: {
         jwtSecret: testSecret,
         dataDir,
         smtpUrl: undefined,
         publicUrl: undefined,
-        authRateLimit: { signinsPerMinute: 6, signinsPerAddressPerMinute: 3 },
+        authRateLimit: { signinsPerMinute: 10, signinFailuresPerAddressPerHour: 6 },
       },
     });
     limitedUrl = await limited.listen({ host: '127.0.0.1', port: 0 });
@@ -454,27 +549,94 @@ describe('rate limits', () => {
   });
   afterAll(() => limited.close());
 
-  const attempt = async (email: string) =>
-    (await limitedClient()).auth.signInWithPassword({ email, password: 'falsch-falsch-1' });
+  /** A sign-in from the client at `from` (a loopback address of its own). */
+  const signInFrom = async (from: string, email: string, pass = 'falsch-falsch-1') => {
+    const supabase = await supabaseClient(limitedUrl, testSecret, undefined, {
+      fetch: fetchFrom(from),
+    });
+    return supabase.auth.signInWithPassword({ email, password: pass });
+  };
+  const retryAfter = async (from: string, email: string) => {
+    const answer = await fetchFrom(from)(`${limitedUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'falsch-falsch-1' }),
+    });
+    expect(answer.status).toBe(429);
+    expect(await answer.json()).toMatchObject({ error_code: 'over_request_rate_limit' });
+    return Number(answer.headers.get('retry-after'));
+  };
 
-  it('limits sign-ins per address, then per client, with GoTrue’s 429', async () => {
+  it('never lets wrong passwords from one client lock the owner out elsewhere (security review, item 7)', async () => {
+    const attacker = '127.0.0.2';
     for (let i = 0; i < 3; i += 1) {
-      expect((await attempt(admin.email)).error).toMatchObject({ code: 'invalid_credentials' });
+      expect((await signInFrom(attacker, admin.email)).error).toMatchObject({
+        code: 'invalid_credentials',
+      });
     }
-    expect((await attempt(admin.email)).error).toMatchObject({
+    // The attacker now waits, with GoTrue's 429 and a Retry-After ...
+    expect((await signInFrom(attacker, admin.email)).error).toMatchObject({
       status: 429,
       code: 'over_request_rate_limit',
     });
-    // Another address from the same client still gets its answer, until the client's limit.
-    expect((await attempt('andere@example.de')).error).toMatchObject({
+    expect(await retryAfter(attacker, admin.email)).toBe(1);
+    // ... while the admin signs in from their own machine at once.
+    const owner = await signInFrom('127.0.0.3', admin.email, admin.password);
+    expect(owner.error).toBeNull();
+    expect(owner.data.session?.user.email).toBe(admin.email);
+
+    // Each further failure doubles the wait.
+    limitedClockMs += 1_100;
+    expect((await signInFrom(attacker, admin.email)).error).toMatchObject({
       code: 'invalid_credentials',
     });
-    expect((await attempt('dritte@example.de')).error).toMatchObject({
+    expect(await retryAfter(attacker, admin.email)).toBe(2);
+    limitedClockMs += 2_100;
+    expect((await signInFrom(attacker, admin.email)).error).toMatchObject({
       code: 'invalid_credentials',
     });
-    expect((await attempt('vierte@example.de')).error).toMatchObject({
+    expect(await retryAfter(attacker, admin.email)).toBe(4);
+    // Another address from the same client is not slowed by these.
+    expect((await signInFrom(attacker, 'andere@example.de')).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
+  });
+
+  it('allows a client a few failures per address an hour, and forgets them on success', async () => {
+    const client = '127.0.0.4';
+    for (let i = 0; i < 6; i += 1) {
+      limitedClockMs += 20_000;
+      expect((await signInFrom(client, admin.email)).error).toMatchObject({
+        code: 'invalid_credentials',
+      });
+    }
+    // Six failures this hour: the rest of the hour is closed to this client, for this address.
+    expect(await retryAfter(client, admin.email)).toBeGreaterThan(3_000);
+    limitedClockMs += 60 * 60 * 1000;
+    expect((await signInFrom(client, admin.email, admin.password)).error).toBeNull();
+    // A success clears the count: the next wrong password is answered, not delayed.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await signInFrom(client, admin.email)).error).toMatchObject({
+        code: 'invalid_credentials',
+      });
+    }
+  });
+
+  it('limits sign-ins per client, whatever the address', async () => {
+    const client = '127.0.0.5';
+    limitedClockMs += 61_000;
+    for (let i = 0; i < 10; i += 1) {
+      expect((await signInFrom(client, `adresse-${i}@example.de`)).error).toMatchObject({
+        code: 'invalid_credentials',
+      });
+    }
+    expect((await signInFrom(client, 'noch-eine@example.de')).error).toMatchObject({
       status: 429,
       code: 'over_request_rate_limit',
+    });
+    // Another client is not affected.
+    expect((await signInFrom('127.0.0.6', 'noch-eine@example.de')).error).toMatchObject({
+      code: 'invalid_credentials',
     });
   });
 

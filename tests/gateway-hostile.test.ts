@@ -2346,7 +2346,7 @@ beforeAll(async () => {
       hubService,
       rateLimit: { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
       // Dozens of sign-in attempts from one client: the limits are not what this table tests.
-      authRateLimit: { signinsPerMinute: 10_000, signinsPerAddressPerMinute: 10_000 },
+      authRateLimit: { signinsPerMinute: 10_000, signinFailuresPerAddressPerHour: 10_000 },
       staticDir: '/nonexistent-dist',
       logLevel: 'info',
       gateway: true,

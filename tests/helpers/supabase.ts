@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
@@ -12,12 +13,16 @@ export async function supabaseClient(
   url: string,
   secret: string,
   accessToken?: string,
+  options: { fetch?: typeof fetch } = {},
 ): Promise<SupabaseClient> {
   const { anonKey } = await apiKeys(secret);
   return createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
-    ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
+    global: {
+      ...(accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    },
   });
 }
 
@@ -35,4 +40,44 @@ export function accessTokenFor(secret: string, userId: string, email: string): P
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(secret));
+}
+
+/**
+ * A fetch whose connections leave from `localAddress` (any of 127.0.0.0/8 on loopback), so that
+ * tests can be several clients to the server's per-address limits without trusting a header.
+ */
+export function fetchFrom(localAddress: string): typeof fetch {
+  return (input, init) =>
+    new Promise((resolve, reject) => {
+      const request = new Request(input, init);
+      const target = new URL(request.url);
+      void request.arrayBuffer().then((body) => {
+        const outgoing = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: `${target.pathname}${target.search}`,
+            method: request.method,
+            headers: Object.fromEntries(request.headers),
+            localAddress,
+          },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+            incoming.on('end', () => {
+              const headers = new Headers();
+              for (const [name, value] of Object.entries(incoming.headers)) {
+                if (typeof value === 'string') headers.set(name, value);
+              }
+              const status = incoming.statusCode ?? 500;
+              const empty = status === 204 || status === 304;
+              resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
+            });
+            incoming.on('error', reject);
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end(body.byteLength > 0 ? Buffer.from(body) : undefined);
+      }, reject);
+    });
 }

@@ -7,6 +7,7 @@ import type { AuthContext } from './auth-context.ts';
 import { authErrorHandler, authNotFound, GotrueError } from './errors.ts';
 import { createMailer } from './mail.ts';
 import { createRateWindow } from './rate-window.ts';
+import { createSigninThrottle } from './signin-throttle.ts';
 import { signupRoute } from './signup-route.ts';
 import { tokenRoute } from './token-route.ts';
 import { userRoutes } from './user-routes.ts';
@@ -14,7 +15,7 @@ import { verifyRoute } from './verify-route.ts';
 
 export const defaultAuthRateLimit: AuthRateLimit = {
   signinsPerMinute: 30,
-  signinsPerAddressPerMinute: 10,
+  signinFailuresPerAddressPerHour: 10,
 };
 
 export interface AuthAreaOptions extends GatewayOptions {
@@ -45,7 +46,7 @@ export const authArea: FastifyPluginAsync<AuthAreaOptions> = async (auth, option
     publicUrl: config.publicUrl,
     limits: {
       signinsPerClient: createRateWindow(limits.signinsPerMinute),
-      signinsPerAddress: createRateWindow(limits.signinsPerAddressPerMinute),
+      signinFailures: createSigninThrottle(limits.signinFailuresPerAddressPerHour),
       // Each sign-up sends a mail: as many per client as sign-ins.
       signupsPerClient: createRateWindow(limits.signinsPerMinute),
     },

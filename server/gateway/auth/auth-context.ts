@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { listeningOrigin } from '../../http/listening-origin.ts';
 import { GotrueError } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import type { RateWindow } from './rate-window.ts';
+import type { SigninThrottle } from './signin-throttle.ts';
 
 /** What the auth routes share, built once per gateway. */
 export interface AuthContext {
@@ -10,18 +12,27 @@ export interface AuthContext {
   secret: string;
   now: () => Date;
   mailer: Mailer;
-  /** PUBLIC_URL, else undefined: then links and the token issuer use the request's origin. */
+  /**
+   * PUBLIC_URL, else undefined: then links and the token issuer use the address the server
+   * listens on, as `npm start` prints it.
+   */
   publicUrl: string | undefined;
   limits: {
     signinsPerClient: RateWindow;
-    signinsPerAddress: RateWindow;
+    signinFailures: SigninThrottle;
     signupsPerClient: RateWindow;
   };
 }
 
-/** The origin the caller reached us at, for links in mails and the tokens' `iss`. */
+/**
+ * The origin of links in mails and of the tokens' `iss`: PUBLIC_URL, else the address the server
+ * listens on, as `npm start` prints it (a wildcard address as localhost). Never a request header:
+ * a forged `Host` would otherwise put a stranger's server into a genuine mail, and the token in
+ * its link into their hands.
+ */
 export function publicOrigin(context: AuthContext, request: FastifyRequest): string {
-  return (context.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  if (context.publicUrl) return context.publicUrl.replace(/\/+$/, '');
+  return listeningOrigin(request.server.server.address());
 }
 
 export function tooManyRequests(): GotrueError {

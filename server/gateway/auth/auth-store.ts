@@ -82,17 +82,26 @@ export function identityClaims(user: Pick<UserRow, 'id' | 'email'>, emailVerifie
   return { sub: user.id, email: user.email, email_verified: emailVerified, phone_verified: false };
 }
 
-/** A new link for an unconfirmed account that signs up again; the old link stops working. */
-export async function renewConfirmation(
+/**
+ * An unconfirmed account signed up for again: the new sign-up's password and metadata replace the
+ * old ones and a new link replaces the old, so only the password of the sign-up whose link is
+ * followed signs in (whoever signed up first keeps nothing).
+ */
+export async function renewSignup(
   db: Database,
   userId: string,
+  signup: { passwordHash: string; data: Record<string, unknown> },
   confirmationToken: string,
   now: Date,
 ): Promise<UserRow | undefined> {
   const result = await db.query<UserRow>(
-    `update auth.users set confirmation_token = $2, confirmation_sent_at = $3, updated_at = $3
-     where id = $1 and email_confirmed_at is null returning ${userColumns}`,
-    [userId, tokenHash(confirmationToken), now],
+    `update auth.users
+        set encrypted_password = $2,
+            raw_user_meta_data = $3::jsonb || jsonb_build_object(
+              'sub', id::text, 'email', email, 'email_verified', false, 'phone_verified', false),
+            confirmation_token = $4, confirmation_sent_at = $5, updated_at = $5
+      where id = $1 and email_confirmed_at is null returning ${userColumns}`,
+    [userId, signup.passwordHash, JSON.stringify(signup.data), tokenHash(confirmationToken), now],
   );
   return result.rows[0];
 }

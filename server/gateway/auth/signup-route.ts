@@ -12,12 +12,12 @@ import {
   findUserByEmail,
   forgetConfirmationSent,
   newSecret,
-  renewConfirmation,
+  renewSignup,
   type UserRow,
 } from './auth-store.ts';
 import { GotrueError } from './errors.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
-import { obfuscatedUserJson, userJson } from './user-json.ts';
+import { signupAnswer } from './user-json.ts';
 
 /** GoTrue's default: one confirmation mail per address and minute. */
 const mailIntervalMs = 60_000;
@@ -45,7 +45,9 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
     const passwordHash = await hashPassword(password);
     const existing = await findUserByEmail(context.db, email);
     const now = context.now();
-    if (existing?.email_confirmed_at) return obfuscatedUserJson(email, data, now);
+    // One answer for a new, an unconfirmed and a confirmed address alike.
+    const answer = signupAnswer(email, data, now);
+    if (existing?.email_confirmed_at) return answer;
 
     const confirmationToken = newSecret();
     let user: UserRow | undefined;
@@ -59,12 +61,18 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
           `For security purposes, you can only request this after ${seconds} seconds.`,
         );
       }
-      user = await renewConfirmation(context.db, existing.id, confirmationToken, now);
+      user = await renewSignup(
+        context.db,
+        existing.id,
+        { passwordHash, data },
+        confirmationToken,
+        now,
+      );
     } else {
       user = await createUser(context.db, { email, passwordHash, data }, confirmationToken, now);
     }
-    // Taken meanwhile (two sign-ups at once, or confirmed in between): answer as for a taken one.
-    if (!user) return obfuscatedUserJson(email, data, now);
+    // Taken meanwhile (two sign-ups at once, or confirmed in between): the same answer, no mail.
+    if (!user) return answer;
 
     const link = new URL(`${publicOrigin(context, request)}${gatewayPrefixes.auth}/verify`);
     link.searchParams.set('token', confirmationToken);
@@ -77,7 +85,7 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
       request.log.error({ err: error }, 'confirmation mail failed');
       throw new GotrueError(500, 'unexpected_failure', 'Error sending confirmation email');
     }
-    return reply.send(userJson(user));
+    return reply.send(answer);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayPrefixes } from '../../../src/domain/routes.ts';
 import {
   bodyOf,
@@ -22,28 +22,35 @@ export const refreshReuseGraceMs = 10_000;
 
 /** `POST /token?grant_type=password|refresh_token`: sign-in and refresh. */
 export function tokenRoute(auth: FastifyInstance, context: AuthContext): void {
-  auth.post<{ Querystring: { grant_type?: string } }>('/token', async (request) => {
+  auth.post<{ Querystring: { grant_type?: string } }>('/token', async (request, reply) => {
     const grantType = request.query.grant_type;
-    if (grantType === 'password') return passwordGrant(request, context);
+    if (grantType === 'password') return passwordGrant(request, reply, context);
     if (grantType === 'refresh_token') return refreshTokenGrant(request, context);
     throw new GotrueError(400, 'invalid_credentials', 'unsupported_grant_type');
   });
 }
 
-async function passwordGrant(request: FastifyRequest, context: AuthContext) {
+async function passwordGrant(request: FastifyRequest, reply: FastifyReply, context: AuthContext) {
   if (!context.limits.signinsPerClient.allow(request.ip, context.now())) throw tooManyRequests();
   const body = bodyOf(request);
   const email = stringField(body, 'email').toLowerCase();
   const password = stringField(body, 'password');
   if (!email) throw new GotrueError(400, 'validation_failed', 'missing email or phone');
-  if (!context.limits.signinsPerAddress.allow(email, context.now())) throw tooManyRequests();
+  // Wrong passwords slow down this client for this address only, never its owner elsewhere.
+  const wait = context.limits.signinFailures.waitSeconds(request.ip, email, context.now());
+  if (wait > 0) {
+    reply.header('retry-after', String(wait));
+    throw tooManyRequests();
+  }
 
   const user = await findUserByEmail(context.db, email);
   // An unknown address is compared against a dummy hash: both failures take the same time.
   const valid = await verifyPassword(password, user?.encrypted_password);
   if (!user || !valid) {
+    context.limits.signinFailures.failed(request.ip, email, context.now());
     throw new GotrueError(400, 'invalid_credentials', 'Invalid login credentials');
   }
+  context.limits.signinFailures.succeeded(request.ip, email);
   if (!user.email_confirmed_at) {
     throw new GotrueError(400, 'email_not_confirmed', 'Email not confirmed');
   }

@@ -45,21 +45,23 @@ export function userJson(user: UserRow) {
 }
 
 /**
- * What a sign-up for a taken address answers, as GoTrue does with confirmation on: a made-up user
- * with no identities, shaped like a real new one, so the answer does not tell that the address
- * has an account.
+ * What every sign-up answers, for a new, an unconfirmed or a confirmed address alike (GoTrue
+ * with confirmation on answers a taken address with a made-up user): a user with a fresh random
+ * id, no identities, timestamps of now and the metadata as a new account gets it, so nothing in
+ * the answer tells whether the address has an account. No session: the mail's link confirms.
  */
-export function obfuscatedUserJson(email: string, data: Record<string, unknown>, now: Date) {
+export function signupAnswer(email: string, data: Record<string, unknown>, now: Date) {
   const at = now.toISOString();
+  const id = crypto.randomUUID();
   return {
-    id: crypto.randomUUID(),
+    id,
     aud: 'authenticated',
-    role: '',
+    role: 'authenticated',
     email,
     phone: '',
     confirmation_sent_at: at,
     app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: data,
+    user_metadata: { ...data, sub: id, email, email_verified: false, phone_verified: false },
     identities: [],
     created_at: at,
     updated_at: at,
