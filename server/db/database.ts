@@ -22,9 +22,17 @@ export interface Queryable {
  * The small interface the hub and the gateway share. PGlite is one connection, so its
  * transactions run one after another; nothing may rely on session state outside `transaction`.
  */
+export interface TransactionOptions {
+  /**
+   * Work that may wait (the gateway's requests): on PGlite's one connection it runs only when
+   * no other work is waiting, so a visitor's lead never queues behind staff or anonymous reads.
+   */
+  background?: boolean;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -62,11 +70,53 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await q.exec(sql);
     },
   });
+  const turns = createTurns();
+  const direct = wrap(db);
   return {
     kind: 'pglite',
-    ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    query: (sql, params) => turns.take(false, () => direct.query(sql, params)),
+    exec: (sql) => turns.take(false, () => direct.exec(sql)),
+    transaction: (fn, options) =>
+      turns.take(options?.background ?? false, () => db.transaction((tx) => fn(wrap(tx)))),
     close: () => db.close(),
+  };
+}
+
+/**
+ * One piece of work at a time on PGlite's one connection, in two queues: the hub's (leads,
+ * questionnaires, setup) first, the gateway's background work only when nothing else waits.
+ * Each gateway statement's work is bounded (statement builder, row budget), so a lead waits at
+ * most for the one that is running.
+ */
+function createTurns() {
+  const waiting: { first: Array<() => void>; background: Array<() => void> } = {
+    first: [],
+    background: [],
+  };
+  let busy = false;
+  const next = () => {
+    const first = waiting.first.shift();
+    if (first) return first();
+    if (waiting.background.length === 0) {
+      busy = false;
+      return;
+    }
+    // One turn of the event loop first: the hub's next statement of the same lead (its
+    // transaction follows a lookup) is queued by then and goes before the background work.
+    setImmediate(() => (waiting.first.shift() ?? waiting.background.shift())!());
+  };
+  return {
+    take<T>(background: boolean, work: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const run = () => {
+          work().then(resolve, reject).finally(next);
+        };
+        if (!busy) {
+          busy = true;
+          run();
+        } else (background ? waiting.background : waiting.first).push(run);
+      });
+    },
   };
 }
 

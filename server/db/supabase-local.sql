@@ -83,3 +83,28 @@ language sql stable
 as $$
   select nullif(auth.jwt() ->> 'role', '')
 $$;
+
+-- The local gateway's bound on one request's work (not part of Supabase; GATEWAY=on only). PGlite
+-- runs every statement to its end in the server's own thread and ignores statement_timeout, so
+-- each embedded row a read builds spends one unit of the budget asRole sets for the transaction,
+-- and a read past it ends with an error instead of holding the server.
+create schema if not exists gateway;
+grant usage on schema gateway to anon, authenticated, service_role;
+create or replace function gateway.spend_row() returns boolean
+language plpgsql volatile
+as $$
+declare
+  rows_left integer := coalesce(nullif(current_setting('gateway.rows_left', true), ''), '0')::integer - 1;
+begin
+  if rows_left < 0 then
+    raise exception 'The response would embed more rows than one request may'
+      using errcode = '54000',
+            detail = 'At most ' || coalesce(current_setting('gateway.row_budget', true), '?')
+                     || ' embedded rows per request',
+            hint = 'Ask for fewer rows (limit) or embed less';
+  end if;
+  perform set_config('gateway.rows_left', rows_left::text, true);
+  return true;
+end;
+$$;
+grant execute on function gateway.spend_row() to anon, authenticated, service_role;

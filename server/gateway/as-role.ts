@@ -12,6 +12,20 @@ export interface RequestInfo {
 }
 
 /**
+ * Supabase's `statement_timeout` per role (anon 3 s, authenticated 8 s; service_role falls back
+ * to the authenticator's 8 s). PostgreSQL ends a longer statement with 57014; PGlite ignores it,
+ * which is why the SQL builder also bounds each read's embedded rows (`rowBudget`).
+ */
+const statementTimeouts: Record<string, string> = {
+  anon: '3s',
+  authenticated: '8s',
+  service_role: '8s',
+};
+
+/** Embedded rows one request may build (gateway.spend_row in server/db/supabase-local.sql). */
+export const rowBudget = 50_000;
+
+/**
  * Runs `fn` in one transaction as the token's database role with the claims where `auth.uid()`
  * and `auth.jwt()` read them, so row-level security decides exactly as on hosted Supabase.
  * Everything is `set local` (`set_config(..., true)`): nothing outlives the transaction, which
@@ -23,23 +37,32 @@ export async function asRole<T>(
   request: RequestInfo,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    if (request.readOnly) await tx.query('set transaction read only');
-    await tx.query(
-      `select set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true),
-              set_config('request.path', $4, true),
-              set_config('request.headers', $5, true),
-              set_config('search_path', 'public, extensions', true)`,
-      [
-        claims.role,
-        JSON.stringify(claims),
-        request.method,
-        request.path,
-        JSON.stringify(request.headers ?? {}),
-      ],
-    );
-    return fn(tx);
-  });
+  return db.transaction(
+    async (tx) => {
+      if (request.readOnly) await tx.query('set transaction read only');
+      await tx.query(
+        `select set_config('role', $1, true),
+                set_config('request.jwt.claims', $2, true),
+                set_config('request.method', $3, true),
+                set_config('request.path', $4, true),
+                set_config('request.headers', $5, true),
+                set_config('search_path', 'public, extensions', true),
+                set_config('statement_timeout', $6, true),
+                set_config('gateway.rows_left', $7, true),
+                set_config('gateway.row_budget', $7, true)`,
+        [
+          claims.role,
+          JSON.stringify(claims),
+          request.method,
+          request.path,
+          JSON.stringify(request.headers ?? {}),
+          statementTimeouts[claims.role] ?? '3s',
+          String(rowBudget),
+        ],
+      );
+      return fn(tx);
+    },
+    // On PGlite's one connection a visitor's lead goes before any gateway request.
+    { background: true },
+  );
 }

@@ -117,6 +117,8 @@ export function fromDatabaseError(
   else if (code === '42883' || code === '42P01') status = 404;
   else if (code === '25006') status = 405;
   else if (code.startsWith('08') || code.startsWith('53') || code === '57P01') status = 503;
+  // A statement cancelled by statement_timeout (57014), as PostgREST answers it.
+  else if (code.startsWith('57')) status = 500;
   else if (code.startsWith('XX')) status = 500;
   const extra: { details?: string; hint?: string } = {};
   if (error.detail) extra.details = error.detail;

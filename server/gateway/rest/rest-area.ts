@@ -38,6 +38,7 @@ import {
   buildRead,
   buildUpdate,
   columnOf,
+  maxRows,
   writableColumnOf,
   type CountKind,
   type InsertPlan,
@@ -284,14 +285,21 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
     },
   ) {
     const { statement, planned, query, single } = read;
+    const top = query.resources.get('')!;
+    const offset = top.offset ?? 0;
     const result = await run(request, claims, readOnly, async (tx) => {
       const row = (await tx.query<ResultRow>(statement.sql, statement.params)).rows[0]!;
       let total = row.total === undefined || row.total === null ? undefined : Number(row.total);
-      if (planned) total = await plannedRows(tx, planned);
+      if (planned) {
+        // The planner's estimate ignores row-level security. A page that is not full tells the
+        // exact total, so the estimate is never shown where the caller saw the end (a pending
+        // account would otherwise learn the size of tables it may not read).
+        const full = row.n >= Math.min(top.limit ?? maxRows, maxRows);
+        total = full ? Math.max(await plannedRows(tx, planned), offset + row.n) : offset + row.n;
+      }
       if (single && row.n !== 1) throw notSingle(row.n);
       return { body: row.body ?? '[]', n: row.n, total };
     });
-    const offset = query.resources.get('')!.offset ?? 0;
     reply.header('content-range', contentRange(offset, result.n, result.total));
     const partial = result.total !== undefined && result.n < result.total && !single;
     reply.code(partial ? 206 : 200);

@@ -151,6 +151,25 @@ function pageSql(params: Params, resource: ResourceQuery): string {
 
 const noResource: ResourceQuery = { conditions: [], order: [] };
 
+/** PostgREST's db-max-rows (Supabase's default `max_rows`): no read answers more rows. */
+export const maxRows = 1000;
+
+/**
+ * Levels of embedded resources one request may nest. The desk needs two (responses → answers →
+ * questions); each level can multiply the rows, so deeper requests are refused before they reach
+ * the database, and gateway.spend_row bounds the rows of the levels allowed.
+ */
+export const maxEmbedDepth = 4;
+
+function embeddedTooDeep(): PostgrestError {
+  return new PostgrestError(
+    400,
+    'PGRST100',
+    `Embedded resources are nested more than ${maxEmbedDepth} levels deep`,
+    { hint: `Embed at most ${maxEmbedDepth} levels below the requested resource` },
+  );
+}
+
 /** Builds the parts of one request: its JSON objects, the WHERE of each level, the aliases. */
 class Builder {
   readonly params = new Params();
@@ -204,7 +223,7 @@ class Builder {
         const column = columnOf(relation, item.name);
         let value = `${alias}.${quoteIdent(column.name)}`;
         if (item.cast !== undefined) {
-          const type = castTypes[item.cast];
+          const type = Object.hasOwn(castTypes, item.cast) ? castTypes[item.cast] : undefined;
           if (!type) throw new PostgrestError(400, '42704', `type "${item.cast}" does not exist`);
           value = `cast(${value} as ${type})`;
         }
@@ -226,9 +245,10 @@ class Builder {
     path: string,
     item: Extract<SelectItem, { kind: 'embed' }>,
   ) {
-    const relationship = findRelationship(this.cache, relation, item.relation, item.hint);
     const key = item.alias ?? item.relation;
     const childPath = path === '' ? key : `${path}.${key}`;
+    if (childPath.split('.').length > maxEmbedDepth) throw embeddedTooDeep();
+    const relationship = findRelationship(this.cache, relation, item.relation, item.hint);
     this.embeddedPaths.add(childPath);
     return { relationship, childPath };
   }
@@ -254,6 +274,8 @@ class Builder {
     const where = [
       ...joinTerms(relationship.pairs, parentAlias, alias),
       ...this.whereTerms(target, alias, childPath, item.select),
+      // Last, so it counts only rows the other terms let through (volatile: once per row).
+      'gateway.spend_row()',
     ];
     const resource = this.resource(childPath);
     const from = `from ${tableRef(target)} as ${alias} where ${where.join(' and ')}`;
@@ -358,7 +380,7 @@ function readOf(
   const terms = builder.whereTerms(relation, 't0', '', query.select);
   const top = builder.resource('');
   const order = orderSql(relation, 't0', top.order);
-  const page = pageSql(builder.params, top);
+  const page = pageSql(builder.params, { ...top, limit: Math.min(top.limit ?? maxRows, maxRows) });
   builder.checkEmbeddedPaths();
   const from = `from ${source.from} as t0${where(terms)}`;
   const total =
