@@ -154,6 +154,7 @@ describe('sign-up and confirmation', () => {
 
   it('answers a taken address like a new one: a made-up user, no identities, no session, no mail', async () => {
     const mailsBefore = (await readdir(path.join(dataDir, 'mail'))).length;
+    clockOffsetMs += 61_000;
     const { data, error } = await (await client()).auth.signUp({ email, password: 'anderes-1234' });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
@@ -205,6 +206,36 @@ describe('sign-up and confirmation', () => {
     // Generous: the password is hashed in every case, so the known address costs about the same.
     expect(ratio).toBeGreaterThan(0.3);
     expect(ratio).toBeLessThan(3);
+  });
+
+  it('answers a second sign-up within the minute with the same 429 whether the address is new, unconfirmed or confirmed (security review, item 4)', async () => {
+    clockOffsetMs += 61_000;
+    const unconfirmed = `warten-${crypto.randomUUID()}@example.de`;
+    const fresh = `frisch-${crypto.randomUUID()}@example.de`;
+    expect((await (await client()).auth.signUp({ email: unconfirmed, password })).error).toBeNull();
+    clockOffsetMs += 61_000;
+    const secondAnswers: Record<string, unknown> = {};
+    for (const [kind, address] of [
+      ['neu', fresh],
+      ['unbestätigt', unconfirmed],
+      ['bestätigt', admin.email],
+    ] as const) {
+      const signUp = () =>
+        fetch(`${url}/auth/v1/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', apikey: 'x' },
+          body: JSON.stringify({ email: address, password: 'ein-passwort-9' }),
+        });
+      expect((await signUp()).status).toBe(200);
+      const again = await signUp();
+      secondAnswers[kind] = { status: again.status, body: await again.json() };
+    }
+    expect(secondAnswers['neu']).toMatchObject({
+      status: 429,
+      body: { error_code: 'over_email_send_rate_limit' },
+    });
+    expect(secondAnswers['unbestätigt']).toEqual(secondAnswers['neu']);
+    expect(secondAnswers['bestätigt']).toEqual(secondAnswers['neu']);
   });
 
   it('lets a later sign-up of an unconfirmed address replace its password; only the followed link’s password signs in (security review, item 4)', async () => {

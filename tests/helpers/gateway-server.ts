@@ -28,6 +28,7 @@ export interface GatewayServer {
 export async function startGatewayServer(
   kind: DatabaseKind,
   prepare?: (db: Database) => Promise<void>,
+  options: { now?: () => Date } = {},
 ): Promise<GatewayServer> {
   let postgres: TestPostgres | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-server-'));
@@ -57,6 +58,7 @@ export async function startGatewayServer(
       },
       db,
       logger: false,
+      ...(options.now ? { now: options.now } : {}),
     });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     return {

@@ -29,6 +29,7 @@ export const confirmationValidForMs = 24 * 60 * 60 * 1000;
  * cannot sign in until the link in the mail was opened; no session is issued here.
  */
 export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
+  const mailWindow = createMailWindow();
   auth.post('/signup', async (request, reply) => {
     if (!context.limits.signupsPerClient.allow(request.ip, context.now())) throw tooManyRequests();
     const body = bodyOf(request);
@@ -39,6 +40,16 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
     }
     checkPasswordStrength(password);
     const email = validEmail(stringField(body, 'email'));
+    // One mail per address and minute, counted for every address alike: a confirmed address
+    // answers a second sign-up within the minute as a new one does, so the 429 tells nothing.
+    const waitSeconds = mailWindow.secondsLeft(email, context.now());
+    if (waitSeconds > 0) {
+      throw new GotrueError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${waitSeconds} seconds.`,
+      );
+    }
 
     // Hashed before looking the address up, outside any transaction: every answer costs the same
     // time, so timing does not tell which addresses have accounts.
@@ -52,15 +63,6 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
     const confirmationToken = newSecret();
     let user: UserRow | undefined;
     if (existing) {
-      const sentAt = existing.confirmation_sent_at?.getTime();
-      if (sentAt !== undefined && now.getTime() - sentAt < mailIntervalMs) {
-        const seconds = Math.ceil((sentAt + mailIntervalMs - now.getTime()) / 1000);
-        throw new GotrueError(
-          429,
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${seconds} seconds.`,
-        );
-      }
       user = await renewSignup(
         context.db,
         existing.id,
@@ -82,11 +84,38 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
       request.log.info(delivery, 'confirmation mail sent');
     } catch (error) {
       await forgetConfirmationSent(context.db, user.id);
+      mailWindow.forget(email);
       request.log.error({ err: error }, 'confirmation mail failed');
       throw new GotrueError(500, 'unexpected_failure', 'Error sending confirmation email');
     }
     return reply.send(answer);
   });
+}
+
+/**
+ * When each address may get its next mail, in memory (per instance, like the other limits). The
+ * time is taken on every valid sign-up, whether a mail goes out or not.
+ */
+function createMailWindow() {
+  const lastAttempt = new Map<string, number>();
+  return {
+    secondsLeft(email: string, now: Date): number {
+      const at = now.getTime();
+      if (lastAttempt.size > 10_000) {
+        for (const [key, time] of lastAttempt) if (at - time >= mailIntervalMs) lastAttempt.delete(key);
+      }
+      const previous = lastAttempt.get(email);
+      if (previous !== undefined && at - previous < mailIntervalMs) {
+        return Math.ceil((previous + mailIntervalMs - at) / 1000);
+      }
+      lastAttempt.set(email, at);
+      return 0;
+    },
+    /** A mail that failed does not count: the sender may try again at once. */
+    forget(email: string): void {
+      lastAttempt.delete(email);
+    },
+  };
 }
 
 function validEmail(text: string): string {
