@@ -102,7 +102,8 @@ function createMailWindow() {
     secondsLeft(email: string, now: Date): number {
       const at = now.getTime();
       if (lastAttempt.size > 10_000) {
-        for (const [key, time] of lastAttempt) if (at - time >= mailIntervalMs) lastAttempt.delete(key);
+        for (const [key, time] of lastAttempt)
+          if (at - time >= mailIntervalMs) lastAttempt.delete(key);
       }
       const previous = lastAttempt.get(email);
       if (previous !== undefined && at - previous < mailIntervalMs) {
