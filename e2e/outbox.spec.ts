@@ -50,6 +50,33 @@ test('a lead captured offline reaches the hub exactly once after reconnecting', 
   expect(stored[0]!.answers.map((a) => a.answer)).toEqual(['Eins', '2020-03-03', '100 €']);
 });
 
+test('a tab closed right after sending leaves one lead and a clean questionnaire', async ({
+  context,
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('tab-zu');
+  // The hub is slow to answer: the visitor closes the tab before it does.
+  let held = 0;
+  await context.route('**/api/responses**', () => {
+    held += 1;
+  });
+  await openTabaluga(page);
+  await answerTabaluga(page, email);
+  await page.waitForTimeout(100);
+  await page.close();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+
+  const next = await context.newPage();
+  await openTabaluga(next);
+  // A clean start: no contact form filled with the last visitor's details.
+  await expect(next.getByRole('textbox', { name: 'Vorname' })).toHaveCount(0);
+  await expect(next.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+  await expectNothingWaiting(next);
+  expect(held).toBeGreaterThan(0);
+  expect(await responsesFor(request, email)).toHaveLength(1);
+});
+
 test('a batch committed by the hub whose reply is lost is not stored twice', async ({
   page,
   request,

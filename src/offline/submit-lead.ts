@@ -17,7 +17,10 @@ let persistenceRequested = false;
  * on this device first, in one transaction, then sent. Whatever the network does, the lead is
  * safe once this returns 'sent' or 'queued'.
  */
-export async function submitLead(submission: OutboxSubmissionKeys): Promise<SubmitLeadOutcome> {
+export async function submitLead(
+  submission: OutboxSubmissionKeys,
+  options: { onStored?: () => void } = {},
+): Promise<SubmitLeadOutcome> {
   const db = offlineDb();
   try {
     await enqueue(db, submission);
@@ -25,6 +28,8 @@ export async function submitLead(submission: OutboxSubmissionKeys): Promise<Subm
     if (error instanceof OutboxWriteError) return { status: 'failed', message: error.message };
     throw error;
   }
+  // Safe on this device from here on, whether or not the hub answers before the tab closes.
+  options.onStored?.();
   requestPersistence();
   void requestBackgroundSync();
   // The sender's triggers (online, visible, the retry timer) run from the first queued lead on:

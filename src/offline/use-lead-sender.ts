@@ -21,7 +21,11 @@ export function useLeadSender<T extends OutboxSubmissionKeys>() {
   const [state, setState] = useState<LeadSendState>({ status: 'idle' });
   const pending = useRef<{ key: string; submission: T & { channel: LeadChannel } }>(undefined);
 
-  async function send(buildLead: (clientId: string, now: Date) => T): Promise<LeadSendState> {
+  /** `onStored` runs as soon as the lead is safe in the outbox, before the hub answers. */
+  async function send(
+    buildLead: (clientId: string, now: Date) => T,
+    options: { onStored?: () => void } = {},
+  ): Promise<LeadSendState> {
     setState({ status: 'sending' });
     // Every screen's lead says where it was captured, read at sending time like the kiosk switch.
     const build = (clientId: string, now: Date) => ({
@@ -34,7 +38,7 @@ export function useLeadSender<T extends OutboxSubmissionKeys>() {
       const submission = pending.current ? build(newClientId(), new Date()) : built;
       pending.current = { key, submission };
     }
-    const outcome = await submitLead(pending.current.submission);
+    const outcome = await submitLead(pending.current.submission, options);
     const next: LeadSendState =
       outcome.status === 'failed' ? { status: 'failed', message: outcome.message } : outcome;
     if (next.status !== 'failed') pending.current = undefined;

@@ -19,6 +19,7 @@ function renderStep(onChange = vi.fn()) {
         throw new Error('not sent in this test');
       }}
       onDelivered={vi.fn()}
+      onStored={vi.fn()}
       onBack={vi.fn()}
       headingRef={() => {}}
     />,

@@ -20,6 +20,8 @@ interface ContactStepProps {
   /** The questionnaire's lead for these contact details. */
   toLead: (contact: QuestionnaireContact, context: LeadContext) => QuestionnaireSubmission;
   onDelivered: (delivery: 'sent' | 'queued') => void;
+  /** The lead is safe in the outbox (the hub may answer seconds later). */
+  onStored: () => void;
   onBack: () => void;
   headingRef: (element: HTMLHeadingElement | null) => void;
 }
@@ -34,6 +36,7 @@ export function ContactStep(props: ContactStepProps) {
     showErrors: 'once-touched',
     toLead: props.toLead,
     onDelivered: props.onDelivered,
+    onStored: props.onStored,
   });
   const { field } = lead;
   const { subscribe } = lead.form;

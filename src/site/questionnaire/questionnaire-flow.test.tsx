@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   questionKeys,
   questionnaireDefinitionSchema,
   type Question,
 } from '../../domain/questionnaire.ts';
+import { loadDraft } from '../../offline/questionnaire-draft.ts';
+import { submitLead } from '../../offline/submit-lead.ts';
 import type { QuestionsState } from '../../offline/use-questions.ts';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 
@@ -14,6 +18,8 @@ const loaded = vi.hoisted(() => ({ state: undefined as unknown }));
 vi.mock('../../offline/use-questions.ts', () => ({
   useQuestions: () => ({ ...(loaded.state as QuestionsState), retry: () => {} }),
 }));
+
+vi.mock('../../offline/submit-lead.ts', () => ({ submitLead: vi.fn() }));
 
 const question = (id: number, sequence: number, fields: Record<string, unknown>) => ({
   id,
@@ -74,5 +80,42 @@ describe('the Tabaluga flow finds its questions by key', () => {
     expect(screen.getByRole('heading', { name: 'Wann sind Ihre Kinder geboren?' })).toBeTruthy();
     expect(screen.queryByLabelText('Kind 1')).toBeNull();
     expect(screen.getByRole('textbox')).toBeTruthy();
+  });
+});
+
+describe('a sent questionnaire', () => {
+  it('leaves no draft once the lead is in the outbox, before the hub answers (issue 21, item 1)', async () => {
+    // The lead is stored on the device; the hub's answer never comes (the tab closes meanwhile).
+    vi.mocked(submitLead).mockImplementation((_lead, options) => {
+      options?.onStored?.();
+      return new Promise(() => {});
+    });
+    loaded.state = {
+      status: 'success',
+      questions: editedTabaluga.filter((q) => q.id === 11),
+      documentUrl: null,
+    } satisfies QuestionsState;
+    render(<QuestionnaireFlow formId={1} />, { wrapper: MemoryRouter });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox'), 'Messe');
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    for (const [name, value] of [
+      ['Vorname', 'Erika'],
+      ['Nachname', 'Muster'],
+      ['Straße und Hausnummer', 'Musterweg 12'],
+      ['PLZ', '10115'],
+      ['Ort', 'Berlin'],
+      ['Telefonnummer', '030 1234567'],
+      ['E-Mail', 'erika@example.de'],
+    ] as const) {
+      await user.type(screen.getByRole('textbox', { name }), value);
+    }
+    await user.click(screen.getByRole('checkbox', { name: /^Ich akzeptiere die AGB/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Ich willige in die Verarbeitung/ }));
+    expect(loadDraft(1, Date.now())).toMatchObject({ contact: { city: 'Berlin' } });
+
+    await user.click(screen.getByRole('button', { name: 'Angebot anfordern' }));
+    await waitFor(() => expect(submitLead).toHaveBeenCalledTimes(1));
+    expect(loadDraft(1, Date.now())).toBeUndefined();
   });
 });

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useQuestions } from '../../offline/use-questions.ts';
 import type { QuestionnaireContactInput } from '../../domain/contact-forms.ts';
 import {
@@ -123,6 +130,9 @@ function QuestionnaireSteps({
     (initial?.contact as Partial<QuestionnaireContactInput> | undefined) ?? {},
   );
   const [finished, setFinished] = useState<FinishedQuestionnaire>();
+  // The draft goes as soon as the lead is in the outbox: a visitor who closes the tab while the
+  // hub has not answered yet must not find the form filled again and send it a second time.
+  const leadStored = useRef(false);
 
   // Move focus to the new step's heading so keyboard and screen-reader users follow along;
   // not on the first render, where the page heading comes first.
@@ -145,7 +155,9 @@ function QuestionnaireSteps({
     Object.values(contact).some((value) => value !== '' && value !== false);
   useEffect(() => {
     if (kiosk) clearDraft(formId);
-    else if (!finished && hasInput) saveDraft(formId, { step, answers, contact }, Date.now());
+    else if (!finished && hasInput && !leadStored.current) {
+      saveDraft(formId, { step, answers, contact }, Date.now());
+    }
   }, [formId, step, answers, contact, finished, kiosk, hasInput]);
 
   const started = finished !== undefined || step > 0 || Object.keys(answers).length > 0;
@@ -194,6 +206,11 @@ function QuestionnaireSteps({
     if (advance) goTo(step + 1);
   }
 
+  function stored() {
+    leadStored.current = true;
+    clearDraft(formId);
+  }
+
   function delivered(delivery: 'sent' | 'queued') {
     clearDraft(formId);
     setMoved(true);
@@ -218,6 +235,7 @@ function QuestionnaireSteps({
             })
           }
           onDelivered={delivered}
+          onStored={stored}
           onBack={() => goTo(step - 1)}
           headingRef={focusHeading}
         />

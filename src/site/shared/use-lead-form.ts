@@ -27,6 +27,11 @@ export interface LeadFormOptions<Schema extends ConsentSchema, Lead extends Outb
   toLead: (values: z.output<Schema>, context: LeadContext) => Lead;
   /** Runs once the lead is sent or saved on this device. */
   onDelivered?: ((delivery: 'sent' | 'queued') => void) | undefined;
+  /**
+   * Runs as soon as the lead is safe in the outbox, before the hub answers (which may take
+   * seconds): whatever would offer the same lead again, such as a draft, goes here.
+   */
+  onStored?: (() => void) | undefined;
 }
 
 /**
@@ -38,7 +43,14 @@ export function useLeadForm<Schema extends ConsentSchema, Lead extends OutboxSub
   options: LeadFormOptions<Schema, Lead>,
 ) {
   type Input = z.input<Schema>;
-  const { schema, emptyValues, showErrors = 'after-submit', toLead, onDelivered } = options;
+  const {
+    schema,
+    emptyValues,
+    showErrors = 'after-submit',
+    toLead,
+    onDelivered,
+    onStored,
+  } = options;
   const sender = useLeadSender<Lead>();
   const form = useForm<Input, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
@@ -65,8 +77,9 @@ export function useLeadForm<Schema extends ConsentSchema, Lead extends OutboxSub
     // A bot sees the usual success, and nothing is stored or sent.
     if (honeypotFilled(event)) return sender.pretendSent();
     const cookieConsent = currentCookieConsent();
-    const outcome = await sender.send((clientId, now) =>
-      toLead(values, { clientId, now, cookieConsent }),
+    const outcome = await sender.send(
+      (clientId, now) => toLead(values, { clientId, now, cookieConsent }),
+      { onStored },
     );
     if (outcome.status === 'sent' || outcome.status === 'queued') {
       form.reset(emptyValues);
