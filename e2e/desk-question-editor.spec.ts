@@ -76,7 +76,7 @@ function accordion(page: Page, text: string): Locator {
     .getByRole('button', { name: new RegExp(`^\\d+\\. ${escaped(text)}$`) });
 }
 
-async function questionId(page: Page, text: string): Promise<number> {
+async function questionNumber(page: Page, text: string): Promise<number> {
   const name = (await accordion(page, text).innerText()).trim();
   return Number(/^(\d+)\./.exec(name)![1]);
 }
@@ -156,10 +156,10 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   ]);
 
   // Edit an option: 'Blau' becomes 'Dunkelblau'.
-  const colourId = await questionId(page, 'Welche Farbe mögen Sie?');
+  const colourNumber = await questionNumber(page, 'Welche Farbe mögen Sie?');
   await accordion(page, 'Welche Farbe mögen Sie?').click();
   await expect(panel.getByRole('radio', { name: 'Blau' })).toBeDisabled();
-  await panel.getByRole('button', { name: `Bearbeiten (Frage ${colourId})` }).click();
+  await panel.getByRole('button', { name: `Bearbeiten (Frage ${colourNumber})` }).click();
   const editing = questionSidebar(page, 'Frage bearbeiten');
   await expect(editing.getByLabel('Antwort 2', { exact: true })).toHaveValue('Blau');
   await editing.getByLabel('Antwort 2', { exact: true }).fill('Dunkelblau');
@@ -170,9 +170,9 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   await expect(panel.getByRole('radio', { name: 'Dunkelblau' })).toBeVisible();
 
   // Delete one, after the confirmation.
-  const doomedId = await questionId(page, 'Wird diese Frage gelöscht?');
+  const doomedNumber = await questionNumber(page, 'Wird diese Frage gelöscht?');
   await accordion(page, 'Wird diese Frage gelöscht?').click();
-  await panel.getByRole('button', { name: `Löschen (Frage ${doomedId})` }).click();
+  await panel.getByRole('button', { name: `Löschen (Frage ${doomedNumber})` }).click();
   const confirm = page.getByRole('dialog', { name: 'Frage löschen?' });
   await expect(confirm).toContainText('bleiben mit dem Fragetext lesbar');
   await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
@@ -183,14 +183,17 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   await expect(accordion(page, 'Wird diese Frage gelöscht?')).toHaveCount(0);
 
   // Move the pet question up: it becomes the first.
-  const petId = await questionId(page, 'Wie heißt Ihr Haustier?');
+  expect(await questionNumber(page, 'Wie heißt Ihr Haustier?')).toBe(2);
   await accordion(page, 'Wie heißt Ihr Haustier?').click();
-  await panel.getByRole('button', { name: `Nach oben (Frage ${petId})` }).click();
+  await panel.getByRole('button', { name: 'Nach oben (Frage 2)' }).click();
   await expect
     .poll(() => accordionTitles(page))
     .toEqual(['Wie heißt Ihr Haustier?', 'Welche Farbe mögen Sie?']);
-  await expect(panel.getByRole('button', { name: `Nach oben (Frage ${petId})` })).toBeDisabled();
-  await expect(panel.getByRole('button', { name: `Nach unten (Frage ${petId})` })).toBeFocused();
+  // Numbered by place, so the numbers follow the new order.
+  expect(await questionNumber(page, 'Wie heißt Ihr Haustier?')).toBe(1);
+  expect(await questionNumber(page, 'Welche Farbe mögen Sie?')).toBe(2);
+  await expect(panel.getByRole('button', { name: 'Nach oben (Frage 1)' })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Nach unten (Frage 1)' })).toBeFocused();
 
   // The order survives a reload: it is the database's.
   await page.reload();
@@ -239,10 +242,10 @@ test('the Tabaluga questions the flow depends on offer no delete, and say why', 
   await openSignedIn(page, deskQuestionnairePath('Tabaluga'));
   const panel = page.getByRole('region', { name: 'Fragen' });
   const childDates = accordion(page, 'Wann sind Ihre Kinder geboren?');
-  const id = await questionId(page, 'Wann sind Ihre Kinder geboren?');
+  const number = await questionNumber(page, 'Wann sind Ihre Kinder geboren?');
   await childDates.click();
-  await expect(panel.getByRole('button', { name: `Bearbeiten (Frage ${id})` })).toBeVisible();
-  await expect(panel.getByRole('button', { name: `Löschen (Frage ${id})` })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: `Bearbeiten (Frage ${number})` })).toBeVisible();
+  await expect(panel.getByRole('button', { name: `Löschen (Frage ${number})` })).toHaveCount(0);
   await expect(panel.getByText(/steuert den Ablauf des Tabaluga-Fragebogens/)).toBeVisible();
   await expect(panel.getByRole('textbox', { name: 'Antwortfeld (Vorschau)' })).toBeDisabled();
   await expectNoAxeViolations(page);

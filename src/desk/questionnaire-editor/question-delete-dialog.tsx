@@ -29,8 +29,8 @@ export function QuestionDeleteDialog(props: {
             Frage löschen?
           </DialogTitle>
           <Description className="mb-4 text-slate-800">
-            „{question?.id}. {question?.question}“ wird aus dem Fragebogen entfernt. Antworten, die
-            Kunden bereits gegeben haben, bleiben mit dem Fragetext lesbar.
+            „{question?.question}“ wird aus dem Fragebogen entfernt. Antworten, die Kunden bereits
+            gegeben haben, bleiben mit dem Fragetext lesbar.
           </Description>
           {remove.error ? (
             <p

@@ -100,7 +100,8 @@ describe('QuestionsPanel', () => {
     const titles = screen
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent?.replace('▾', '').trim());
-    expect(titles).toEqual(['8. Erste Frage', '3. Zweite Frage']);
+    // Numbered by place (1..n), not by id (8 and 3).
+    expect(titles).toEqual(['1. Erste Frage', '2. Zweite Frage']);
   });
 
   it('opens the add sidebar at the next position and reads the list again on closing', async () => {
@@ -116,8 +117,8 @@ describe('QuestionsPanel', () => {
 
   it('deletes only after the confirmation', async () => {
     renderPanel();
-    await userEvent.click(screen.getByRole('button', { name: '3. Zweite Frage' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Löschen (Frage 3)' }));
+    await userEvent.click(screen.getByRole('button', { name: '2. Zweite Frage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Löschen (Frage 2)' }));
     const dialog = screen.getByRole('dialog', { name: 'Frage löschen?' });
     expect(dialog.textContent).toContain('bleiben mit dem Fragetext lesbar');
     expect(state.remove.mutate).not.toHaveBeenCalled();
@@ -131,8 +132,8 @@ describe('QuestionsPanel', () => {
   it('explains in German why a Tabaluga question cannot be deleted', async () => {
     state.remove.error = { code: 'UQ001', message: 'question tabaluga_child_dates is keyed' };
     renderPanel();
-    await userEvent.click(screen.getByRole('button', { name: '3. Zweite Frage' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Löschen (Frage 3)' }));
+    await userEvent.click(screen.getByRole('button', { name: '2. Zweite Frage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Löschen (Frage 2)' }));
     const alert = within(screen.getByRole('dialog')).getByRole('alert');
     expect(alert.textContent).toContain('steuert den Ablauf des Tabaluga-Fragebogens');
     expect(alert.textContent).not.toContain('keyed');
@@ -144,13 +145,13 @@ describe('QuestionsPanel', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Die Frage konnte nicht verschoben werden. Bitte versuche es erneut.',
     );
-    await userEvent.click(screen.getByRole('button', { name: '3. Zweite Frage' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Nach oben (Frage 3)' }));
+    await userEvent.click(screen.getByRole('button', { name: '2. Zweite Frage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Nach oben (Frage 2)' }));
     expect(state.move.mutate).toHaveBeenCalledWith({
       question: expect.objectContaining({ id: 3 }),
       steps: -1,
     });
-    expect(screen.getByRole('button', { name: 'Nach unten (Frage 3)' })).toHaveProperty(
+    expect(screen.getByRole('button', { name: 'Nach unten (Frage 2)' })).toHaveProperty(
       'disabled',
       true,
     );
@@ -158,13 +159,13 @@ describe('QuestionsPanel', () => {
 
   it('gives the focus back to the moved question once the new order shows', async () => {
     const { rerender } = renderPanel();
-    await userEvent.click(screen.getByRole('button', { name: '3. Zweite Frage' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Nach oben (Frage 3)' }));
+    await userEvent.click(screen.getByRole('button', { name: '2. Zweite Frage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Nach oben (Frage 2)' }));
     state.questions = loaded([row(3, 1, 'Zweite Frage'), row(8, 2, 'Erste Frage')]);
     rerender();
-    // At the top there is no 'up' any more: the focus goes to 'down'.
+    // At the top there is no 'up' any more: the focus goes to 'down', now of question 1.
     expect(document.activeElement).toBe(
-      screen.getByRole('button', { name: 'Nach unten (Frage 3)' }),
+      screen.getByRole('button', { name: 'Nach unten (Frage 1)' }),
     );
   });
 });

@@ -47,6 +47,7 @@ function QuestionList(props: {
           <QuestionAccordion
             key={question.id}
             question={question}
+            position={index + 1}
             first={index === 0}
             last={index === questions.length - 1}
             onEdit={props.onEdit}

@@ -140,24 +140,25 @@ describe('QuestionSidebar', () => {
 describe('QuestionAccordion', () => {
   const actions = { onEdit: vi.fn(), onDelete: vi.fn(), onMove: vi.fn() };
 
-  it('numbers the question by id and offers no delete for a keyed one', async () => {
+  it('numbers the question by its place and offers no delete for a keyed one', async () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     render(
       <ol>
         <QuestionAccordion
           question={{ ...stored, key: 'tabaluga_child_dates' }}
+          position={1}
           first
           last={false}
           {...actions}
         />
       </ol>,
     );
-    await user.click(screen.getByRole('button', { name: '41. Welche Farbe?' }));
-    expect(screen.getByRole('button', { name: 'Nach oben (Frage 41)' })).toHaveProperty(
+    await user.click(screen.getByRole('button', { name: '1. Welche Farbe?' }));
+    expect(screen.getByRole('button', { name: 'Nach oben (Frage 1)' })).toHaveProperty(
       'disabled',
       true,
     );
-    await user.click(screen.getByRole('button', { name: 'Nach unten (Frage 41)' }));
+    await user.click(screen.getByRole('button', { name: 'Nach unten (Frage 1)' }));
     expect(actions.onMove).toHaveBeenCalledWith(expect.objectContaining({ id: 41 }), 1);
     expect(screen.queryByRole('button', { name: /^Löschen/ })).toBeNull();
     expect(screen.getByText(/kann deshalb nicht gelöscht werden/)).toBeTruthy();
