@@ -2,6 +2,8 @@
 // site, the Vite dev proxy and the service worker's navigation rules all read this module, so an
 // address is added or renamed once. Pure TypeScript: the server and the worker import it too.
 
+import { PKV_FORM_ID, TABALUGA_FORM_ID } from './form-ids.ts';
+
 /** Public screens (src/site), by the spec's addresses. */
 export const sitePaths = {
   landing: '/universa',
@@ -28,6 +30,16 @@ export const isFormIdText = (id: string): boolean => /^[1-9]\d{0,8}$/.test(id);
 export const questionnairePathPattern = '/fragebogen/:id';
 export const questionnairePath = (id: number | string): string =>
   `/fragebogen/${encodeURIComponent(String(id))}`;
+
+/**
+ * Where visitors answer a form: Tabaluga and PKV at their own pages (with flyer, sample offer and
+ * information), every other questionnaire at `/fragebogen/{id}`.
+ */
+export function publicFormPath(id: number): string {
+  if (id === TABALUGA_FORM_ID) return sitePaths.tabaluga;
+  if (id === PKV_FORM_ID) return sitePaths.pkv;
+  return questionnairePath(id);
+}
 
 /** The spec links to `/login`, which never was a screen: it redirects to the desk's sign-in. */
 export const loginPath = '/login';

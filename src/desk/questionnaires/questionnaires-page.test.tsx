@@ -62,6 +62,20 @@ afterEach(() => {
 });
 
 describe('QuestionnairesPage', () => {
+  it('links Tabaluga and PKV to their own pages, with flyer and sample offer (issue 21, item 5)', () => {
+    state.list = loaded([
+      { ...hausrat, id: 1, title: 'Tabaluga' },
+      { ...hausrat, id: 2, title: 'PKV' },
+    ]);
+    renderList();
+    const href = (title: string) =>
+      within(screen.getByRole('article', { name: title }))
+        .getByRole('link', { name: /öffnet in einem neuen Fenster/ })
+        .getAttribute('href');
+    expect(href('Tabaluga')).toBe('/tiptoptabaluga');
+    expect(href('PKV')).toBe('/pkv');
+  });
+
   it('shows a card with date, responses, the public link and the way to the editor', () => {
     renderList();
     const card = screen.getByRole('article', { name: 'Hausrat' });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { questionnairePath } from '../../domain/routes.ts';
+import { publicFormPath } from '../../domain/routes.ts';
 import { Button } from '../../ui/button.tsx';
 
 export const linkCopiedMessage = 'Link kopiert';
@@ -16,9 +16,9 @@ function selectText(element: HTMLElement) {
   selection.addRange(range);
 }
 
-/** Where visitors answer this questionnaire (`/fragebogen/{id}`), with a copy button. */
+/** Where visitors answer this questionnaire, with a copy button. */
 export function FormPublicLink({ formId, className = '' }: { formId: number; className?: string }) {
-  const path = questionnairePath(formId);
+  const path = publicFormPath(formId);
   const address = `${window.location.origin}${path}`;
   const link = useRef<HTMLAnchorElement>(null);
   const [message, setMessage] = useState('');
