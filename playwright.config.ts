@@ -20,6 +20,9 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   // CI has two cores; one of them runs the server.
   workers: 1,
+  // The desk journeys sign in, edit and check accessibility several times: about 30 s on a quiet
+  // two-core machine, more while other work runs. A generous bound, not a speed goal.
+  timeout: 90_000,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',

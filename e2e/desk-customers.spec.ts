@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deskPaths } from '../src/domain/routes.ts';
-import { kfzLead } from '../src/testing/lead-fixtures.ts';
+import { kfzLead, questionnaireLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
 import { openSignedIn, submitTabalugaLead } from './helpers/desk.ts';
 
@@ -225,4 +225,43 @@ test('a lead with another name for a known customer is shown in the sidebar and 
   await page.getByRole('link', { name: /Zurück zu den Kunden/ }).click();
   await expect(dataRows(page)).toHaveCount(1);
   await expect(dataRows(page).first()).toContainText('Malte');
+});
+
+test('a customer whose lead was typed on the questionnaire saves unchanged, whatever the contact page would refuse', async ({
+  page,
+  request,
+}) => {
+  const lastName = `Oder${uniqueLetters()}`;
+  // Values the questionnaire's contact step accepts and the contact page's rules would refuse.
+  const lead = questionnaireLead({
+    first_name: 'Dr. Anna',
+    last_name: lastName,
+    email: uniqueEmail('frankfurt-oder'),
+    adress: 'Musterweg 12/3',
+    city: 'Frankfurt (Oder)',
+    postcode: '15230',
+    phone: '12345',
+  });
+  expect((await request.post('/api/responses', { data: lead })).ok()).toBe(true);
+
+  await openSignedIn(page, `${deskPaths.customers}?q=${lastName.toLowerCase()}`);
+  await dataRows(page)
+    .first()
+    .getByRole('button', { name: `Details zu Dr. Anna ${lastName}` })
+    .click();
+  const sidebar = page.getByRole('dialog', { name: 'Kunden Details' });
+  await sidebar.getByLabel('PLZ').fill('15232');
+  await sidebar.getByRole('button', { name: 'Speichern' }).click();
+  await expect(sidebar.getByRole('status')).toHaveText('Daten wurden erfolgreich gespeichert!');
+  await expect(sidebar.getByLabel('Ort')).toHaveValue('Frankfurt (Oder)');
+  await expect(sidebar.getByLabel('Straße und Hausnummer')).toHaveValue('Musterweg 12/3');
+  await expect(sidebar.getByLabel('Telefonnummer')).toHaveValue('12345');
+
+  // A value no public form takes is still refused, tied to its field.
+  await sidebar.getByLabel('PLZ').fill('152');
+  await sidebar.getByRole('button', { name: 'Speichern' }).click();
+  await expect(sidebar.getByLabel('PLZ')).toHaveAccessibleDescription(
+    'Bitte eine gültige PLZ mit 5 Ziffern eingeben.',
+  );
+  await expectNoAxeViolations(page);
 });

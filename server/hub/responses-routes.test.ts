@@ -434,7 +434,8 @@ describe('rate limits', () => {
     } finally {
       await hub.close();
     }
-  });
+    // A fresh PGlite hub with its migrations: seconds alone, far more on a loaded machine.
+  }, 60_000);
 
   // 500 leads through PGlite: seconds alone, far more on a loaded two-core machine.
   it('lets a tablet sync 500 queued leads from one address with the default limits', async () => {

@@ -1,41 +1,42 @@
 import { z } from 'zod';
 import type { Customer, CustomerFields } from '../../api/desk-customers.ts';
 import { errorCode } from '../../api/desk-staff.ts';
-import {
-  createContactRequestSchema,
-  emailSchema,
-  isValidPhone,
-  personNameSchema,
-} from '../../domain/contact-forms.ts';
-import { messages } from '../../domain/messages.ts';
+import { customerEmailSchema, customerFieldSchema } from '../../domain/customer-fields.ts';
 
-// The sidebar 'Kunden Details' judges a customer by the public forms' rules (the contact page's
-// for names, street, postcode and city, the shared e-mail rule), so the desk cannot store what a
-// visitor could not have sent. Phone, street, postcode and city may be empty: the table allows it.
+/** The form's fields as the stored record fills them (an empty column as ''). */
+export type StoredCustomerFields = Record<
+  'first_name' | 'last_name' | 'email' | 'phone' | 'adress' | 'postcode' | 'city',
+  string
+>;
 
-const contactFields = createContactRequestSchema(() => new Date()).shape;
-
-export const customerFormSchema = z.object({
-  first_name: personNameSchema(messages.firstNameInvalid),
-  last_name: personNameSchema(messages.lastNameInvalid),
-  email: emailSchema,
-  phone: z
-    .string()
-    .trim()
-    .refine((phone) => phone === '' || isValidPhone(phone), {
-      error: messages.phoneInvalid,
-      abort: true,
+/**
+ * The sidebar 'Kunden Details': each field by the rule every form that writes it shares
+ * (`src/domain/customer-fields.ts`): whatever a public form accepts for it, and the value stored
+ * now. Phone, street, postcode and city may be empty: the table allows it.
+ */
+export function customerFormSchemaFor(stored?: StoredCustomerFields) {
+  return z.object({
+    first_name: customerFieldSchema('first_name', {
+      optional: false,
+      stored: stored?.first_name,
     }),
-  adress: contactFields.adress,
-  postcode: contactFields.postcode,
-  city: contactFields.city,
-});
+    last_name: customerFieldSchema('last_name', { optional: false, stored: stored?.last_name }),
+    email: customerEmailSchema(stored?.email),
+    phone: customerFieldSchema('phone', { optional: true, stored: stored?.phone }),
+    adress: customerFieldSchema('adress', { optional: true, stored: stored?.adress }),
+    postcode: customerFieldSchema('postcode', { optional: true, stored: stored?.postcode }),
+    city: customerFieldSchema('city', { optional: true, stored: stored?.city }),
+  });
+}
+
+/** The rules for a new value in every field, nothing stored to keep. */
+export const customerFormSchema = customerFormSchemaFor();
 
 export type CustomerFormInput = z.input<typeof customerFormSchema>;
 export type CustomerFormValues = z.output<typeof customerFormSchema>;
 
 /** The form's fields filled from a stored customer (an empty column as an empty field). */
-export function customerFormInput(customer: Customer): Required<CustomerFormInput> {
+export function customerFormInput(customer: Customer): StoredCustomerFields {
   return {
     first_name: customer.first_name,
     last_name: customer.last_name,

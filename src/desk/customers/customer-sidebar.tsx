@@ -1,7 +1,7 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useCustomerNewestLead } from '../../api/desk-customer-newest-lead.ts';
 import { useCustomer, useUpdateCustomer, type Customer } from '../../api/desk-customers.ts';
@@ -14,7 +14,7 @@ import { TextField } from '../../ui/form-fields.tsx';
 import {
   customerFields,
   customerFormInput,
-  customerFormSchema,
+  customerFormSchemaFor,
   customerSavedMessage,
   customerSaveProblem,
   type CustomerFormInput,
@@ -45,6 +45,13 @@ function CustomerForm(props: {
   const newestLead = useCustomerNewestLead(customer.id);
   const changes = newestLead.data ? leadContactChanges(customer, newestLead.data) : [];
   const [takenOver, setTakenOver] = useState(false);
+  // What the record holds: such a value always passes, even where today's rules would refuse it.
+  const stored = useRef(customerFormInput(customer));
+  const resolver = useCallback<Resolver<CustomerFormInput, unknown, CustomerFormValues>>(
+    (values, context, options) =>
+      zodResolver(customerFormSchemaFor(stored.current))(values, context, options),
+    [],
+  );
   const {
     register,
     handleSubmit,
@@ -54,7 +61,7 @@ function CustomerForm(props: {
     setFocus,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
-    resolver: zodResolver(customerFormSchema),
+    resolver,
     defaultValues: customerFormInput(customer),
   });
 
@@ -65,7 +72,8 @@ function CustomerForm(props: {
     try {
       const saved = await update.mutateAsync({ id: customer.id, fields: customerFields(values) });
       // The form shows the row as stored (e.g. the e-mail lower-cased by the rules).
-      reset(customerFormInput(saved));
+      stored.current = customerFormInput(saved);
+      reset(stored.current);
       setTakenOver(false);
       setOutcome({ saved: true });
     } catch (error) {
