@@ -382,6 +382,173 @@ describe.each(['pglite', 'postgres'] as const)('Survey Desk database on %s', (ki
       ]);
     });
 
+    /** A message sent by a fresh staff account, with its id. */
+    async function sentMessage(text: string): Promise<number> {
+      const { client } = await signedIn('staff', 'support-sender');
+      expect((await client.from('support_messages').insert(message({ message: text }))).error).toBe(
+        null,
+      );
+      const { rows } = await db.query<{ id: number }>(
+        'select id::int from public.support_messages where message = $1',
+        [text],
+      );
+      return rows[0]!.id;
+    }
+
+    async function stateOf(id: number) {
+      const { rows } = await db.query<Record<string, unknown>>(
+        `select name, email, message, user_id::text, created_at,
+                read_at, read_by::text, done_at, done_by::text
+           from public.support_messages where id = $1`,
+        [id],
+      );
+      return rows[0]!;
+    }
+
+    it('lets an admin mark a message read and done, stamped by the database, and undo both', async () => {
+      const id = await sentMessage(`Zustand ${kind}`);
+      const { account, client } = await signedIn('admin');
+      const before = await stateOf(id);
+      expect(before).toMatchObject({ read_at: null, read_by: null, done_at: null, done_by: null });
+
+      // The time the browser sends is not taken: the database records its own and the caller.
+      const read = await client
+        .from('support_messages')
+        .update({ read_at: '2000-01-01T00:00:00Z' })
+        .eq('id', id)
+        .select('id, read_at');
+      expect(read.error).toBeNull();
+      expect(read.data).toHaveLength(1);
+      const afterRead = await stateOf(id);
+      expect(afterRead.read_by).toBe(account.id);
+      expect((afterRead.read_at as Date).getFullYear()).toBeGreaterThan(2000);
+
+      // Done implies read; undoing done leaves it read, undoing read clears who read it.
+      await db.query('update public.support_messages set read_at = null where id = $1', [id]);
+      const done = await client
+        .from('support_messages')
+        .update({ done_at: new Date().toISOString() })
+        .eq('id', id)
+        .select('id');
+      expect(done).toMatchObject({ error: null, data: [{ id }] });
+      expect(await stateOf(id)).toMatchObject({
+        read_by: account.id,
+        done_by: account.id,
+        read_at: expect.any(Date),
+        done_at: expect.any(Date),
+      });
+      const reopened = await client.from('support_messages').update({ done_at: null }).eq('id', id);
+      expect(reopened.error).toBeNull();
+      expect(await stateOf(id)).toMatchObject({
+        done_at: null,
+        done_by: null,
+        read_by: account.id,
+      });
+      const unread = await client.from('support_messages').update({ read_at: null }).eq('id', id);
+      expect(unread.error).toBeNull();
+      expect(await stateOf(id)).toMatchObject({ read_at: null, read_by: null });
+
+      // The message itself is untouched by all of it.
+      const after = await stateOf(id);
+      for (const column of ['name', 'email', 'message', 'user_id', 'created_at']) {
+        expect(after[column]).toEqual(before[column]);
+      }
+    });
+
+    it('refuses an admin any change to the message, its sender or who marked it', async () => {
+      const text = `Unverändert ${kind}`;
+      const id = await sentMessage(text);
+      const { client } = await signedIn('admin');
+      const { account: other } = await signedIn('admin');
+      for (const change of [
+        { message: 'Umgeschrieben' },
+        { name: 'Jemand anderes' },
+        { email: 'anders@example.de' },
+        { user_id: other.id },
+        { created_at: '2020-01-01T00:00:00Z' },
+        { read_by: other.id },
+        { done_by: other.id },
+        { message: 'Umgeschrieben', read_at: new Date().toISOString() },
+      ]) {
+        const { error, status } = await client.from('support_messages').update(change).eq('id', id);
+        expect(status, JSON.stringify(change)).toBe(403);
+        expect(error).toMatchObject({ code: '42501' });
+      }
+      const deleted = await client.from('support_messages').delete().eq('id', id);
+      expect(deleted.error).toMatchObject({ code: '42501' });
+      expect(await stateOf(id)).toMatchObject({ message: text, read_at: null, done_at: null });
+    });
+
+    it('lets neither staff, a pending account nor anon read the state or mark a message', async () => {
+      const id = await sentMessage(`Nicht für Mitarbeiter ${kind}`);
+      const { client: staff } = await signedIn('staff');
+      const { client: pending } = await signedIn('pending');
+      for (const client of [staff, pending]) {
+        // Row-level security hides the row: nothing updated, nothing read.
+        const marked = await client
+          .from('support_messages')
+          .update({ read_at: new Date().toISOString(), done_at: new Date().toISOString() })
+          .eq('id', id)
+          .select('id');
+        expect(marked).toMatchObject({ error: null, data: [] });
+        const unread = await client
+          .from('support_messages')
+          .select('id', { count: 'exact', head: true })
+          .is('read_at', null);
+        expect(unread).toMatchObject({ error: null, count: 0 });
+        // And the text stays out of reach as it was.
+        const rewrite = await client
+          .from('support_messages')
+          .update({ message: 'Umgeschrieben' })
+          .eq('id', id);
+        expect(rewrite.error).toMatchObject({ code: '42501' });
+      }
+      const fromAnon = await anon
+        .from('support_messages')
+        .update({ read_at: new Date().toISOString() })
+        .eq('id', id);
+      expect(fromAnon.status).toBe(401);
+      expect(fromAnon.error).toMatchObject({ code: '42501' });
+      const anonCount = await anon
+        .from('support_messages')
+        .select('id', { count: 'exact', head: true });
+      expect(anonCount.status).toBe(401);
+      expect(await stateOf(id)).toMatchObject({ read_at: null, done_at: null });
+    });
+
+    it('refuses a message sent already read or done, or with a time of its own', async () => {
+      const { client } = await signedIn('staff');
+      const now = new Date().toISOString();
+      for (const extra of [
+        { read_at: now },
+        { done_at: now },
+        { created_at: '2020-01-01T00:00:00Z' },
+      ]) {
+        const { error, status } = await client
+          .from('support_messages')
+          .insert(message({ message: `Vorab ${JSON.stringify(extra)}`, ...extra }));
+        expect(status, JSON.stringify(extra)).toBe(403);
+        expect(error).toMatchObject({ code: '42501' });
+      }
+    });
+
+    it('gives an admin the unread count the bell shows', async () => {
+      const { client } = await signedIn('admin');
+      const count = async () => {
+        const { count, error } = await client
+          .from('support_messages')
+          .select('id', { count: 'exact', head: true })
+          .is('read_at', null);
+        expect(error).toBeNull();
+        return count;
+      };
+      const before = await count();
+      const id = await sentMessage(`Glocke ${kind}`);
+      expect(await count()).toBe(before! + 1);
+      await client.from('support_messages').update({ read_at: 'now' }).eq('id', id);
+      expect(await count()).toBe(before);
+    });
+
     it('keeps a message when its sender’s account is deleted', async () => {
       const { account, client } = await signedIn('staff');
       const text = `Bleibt ${kind}`;

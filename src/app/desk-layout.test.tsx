@@ -31,10 +31,22 @@ vi.mock('../api/desk-session.ts', () => ({
   }),
   useSignOut: () => ({ mutate: vi.fn() }),
 }));
-// An enabled staff account: no admin entries, nothing awaiting approval.
+// An enabled staff account by default: no admin entries, nothing awaiting approval. The unread
+// support messages are counted only when the hook is enabled, which only an admin does.
+const account = vi.hoisted(() => ({
+  role: 'staff',
+  unreadSupport: 0,
+  countedFor: [] as boolean[],
+}));
 vi.mock('../api/desk-staff.ts', () => ({
-  useMyRole: () => ({ data: 'staff', isPending: false, isError: false }),
+  useMyRole: () => ({ data: account.role, isPending: false, isError: false }),
   useStaffAccounts: () => ({ data: undefined }),
+}));
+vi.mock('../api/desk-support.ts', () => ({
+  useUnreadSupportCount: (enabled: boolean) => {
+    account.countedFor.push(enabled);
+    return { data: enabled ? account.unreadSupport : undefined };
+  },
 }));
 
 function renderDesk(path: string = deskPaths.dashboard) {
@@ -54,7 +66,10 @@ function renderDesk(path: string = deskPaths.dashboard) {
 
 const button = (name: string) => screen.getByRole('button', { name });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  Object.assign(account, { role: 'staff', unreadSupport: 0, countedFor: [] });
+});
 
 describe('the Survey Desk header', () => {
   it('links every desk screen', () => {
@@ -122,5 +137,35 @@ describe('the Survey Desk header', () => {
     expect(toggle.getAttribute('aria-label')).toBe('Menü öffnen');
     expect(document.getElementById('desk-navigation')!.className).toMatch(/^hidden /);
     expect(document.activeElement).toBe(toggle);
+  });
+
+  it('shows an admin the unread support messages on the bell and leads to them', async () => {
+    Object.assign(account, { role: 'admin', unreadSupport: 2 });
+    const user = userEvent.setup();
+    const router = renderDesk();
+    const bell = button('Benachrichtigungen: 2 ungelesene Support-Nachrichten');
+    expect(bell.textContent).toBe('2');
+
+    await user.click(bell);
+    const panel = document.getElementById('desk-notifications')!;
+    expect(panel.textContent).toContain('2 ungelesene Support-Nachrichten');
+    await user.click(screen.getByRole('link', { name: 'Zu den Support-Nachrichten' }));
+    expect(router.state.location.pathname).toBe('/surveydesk/support');
+  });
+
+  it('drops the number once every support message is read', () => {
+    Object.assign(account, { role: 'admin', unreadSupport: 0 });
+    renderDesk();
+    expect(button('Benachrichtigungen').textContent).toBe('');
+  });
+
+  it('shows staff no support count and does not ask for one', async () => {
+    account.unreadSupport = 5;
+    renderDesk();
+    expect(button('Benachrichtigungen').textContent).toBe('');
+    expect(account.countedFor.length).toBeGreaterThan(0);
+    expect(account.countedFor.every((enabled) => !enabled)).toBe(true);
+    await userEvent.setup().click(button('Benachrichtigungen'));
+    expect(screen.getByText('Keine Nachrichten')).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../api/desk-session.ts';
 import { useMyRole, useStaffAccounts } from '../api/desk-staff.ts';
+import { useUnreadSupportCount } from '../api/desk-support.ts';
 import { deskPaths } from '../domain/routes.ts';
 import { SkipLink } from '../ui/skip-link.tsx';
 import { DeskProviders } from './desk-providers.tsx';
@@ -120,37 +121,98 @@ function UserMenu() {
   );
 }
 
+/** The unread support messages an admin has not read yet; always 0 for anyone else. */
+function useUnreadSupport(): number {
+  const isAdmin = useMyRole().data === 'admin';
+  const { data } = useUnreadSupportCount(isAdmin);
+  return isAdmin ? (data ?? 0) : 0;
+}
+
+const unreadSupportText = (count: number) =>
+  count === 1 ? '1 ungelesene Support-Nachricht' : `${count} ungelesene Support-Nachrichten`;
+
 /**
- * Spec 2: 'Keine Nachrichten'. An admin is also told about accounts that wait to be enabled,
- * with the way to the screen where that happens.
+ * Spec 2: 'Keine Nachrichten'. An admin is also told about unread support messages and about
+ * accounts that wait to be enabled, each with the way to the screen where it is dealt with.
  */
 function Notifications({ onNavigate }: { onNavigate: () => void }) {
   const isAdmin = useMyRole().data === 'admin';
   const { data: accounts } = useStaffAccounts(isAdmin);
+  const unreadSupport = useUnreadSupport();
   const waiting = isAdmin ? (accounts ?? []).filter((account) => account.role === 'pending') : [];
-  if (waiting.length === 0) return <p className="px-4 py-2 text-sm">Keine Nachrichten</p>;
+  if (waiting.length === 0 && unreadSupport === 0) {
+    return <p className="px-4 py-2 text-sm">Keine Nachrichten</p>;
+  }
   return (
-    <div className="px-4 py-2 text-sm">
-      <p className="font-medium text-slate-800">
-        {waiting.length === 1
-          ? '1 Konto wartet auf Freischaltung:'
-          : `${waiting.length} Konten warten auf Freischaltung:`}
-      </p>
-      <ul className="my-2 space-y-1">
-        {waiting.map((account) => (
-          <li key={account.user_id} className="truncate">
-            {account.email}
-          </li>
-        ))}
-      </ul>
-      <Link
-        to={deskPaths.staff}
-        onClick={onNavigate}
-        className="font-semibold text-brand-800 underline"
-      >
-        Zu den Mitarbeitern
-      </Link>
+    <div className="divide-y divide-slate-200 text-sm">
+      {unreadSupport > 0 ? (
+        <div className="px-4 py-2">
+          <p className="font-medium text-slate-800">{unreadSupportText(unreadSupport)}</p>
+          <Link
+            to={deskPaths.support}
+            onClick={onNavigate}
+            className="mt-1 inline-block font-semibold text-brand-800 underline"
+          >
+            Zu den Support-Nachrichten
+          </Link>
+        </div>
+      ) : null}
+      {waiting.length > 0 ? (
+        <div className="px-4 py-2">
+          <p className="font-medium text-slate-800">
+            {waiting.length === 1
+              ? '1 Konto wartet auf Freischaltung:'
+              : `${waiting.length} Konten warten auf Freischaltung:`}
+          </p>
+          <ul className="my-2 space-y-1">
+            {waiting.map((account) => (
+              <li key={account.user_id} className="truncate">
+                {account.email}
+              </li>
+            ))}
+          </ul>
+          <Link
+            to={deskPaths.staff}
+            onClick={onNavigate}
+            className="font-semibold text-brand-800 underline"
+          >
+            Zu den Mitarbeitern
+          </Link>
+        </div>
+      ) : null}
     </div>
+  );
+}
+
+/** The bell, with the number of unread support messages on it for admins. */
+function NotificationsButton() {
+  const unreadSupport = useUnreadSupport();
+  return (
+    <PopoverButton
+      className={`${iconButton} relative`}
+      aria-label={
+        unreadSupport > 0
+          ? `Benachrichtigungen: ${unreadSupportText(unreadSupport)}`
+          : 'Benachrichtigungen'
+      }
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
+        <path
+          d="M18 16V11a6 6 0 1 0-12 0v5l-2 2h16l-2-2ZM10 20a2 2 0 0 0 4 0"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {unreadSupport > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white"
+        >
+          {unreadSupport > 99 ? '99+' : unreadSupport}
+        </span>
+      ) : null}
+    </PopoverButton>
   );
 }
 
@@ -236,16 +298,7 @@ function DeskShell() {
 
           <div className="relative ml-auto flex items-center gap-1">
             <Popover className="contents">
-              <PopoverButton className={iconButton} aria-label="Benachrichtigungen">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
-                  <path
-                    d="M18 16V11a6 6 0 1 0-12 0v5l-2 2h16l-2-2ZM10 20a2 2 0 0 0 4 0"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-              </PopoverButton>
+              <NotificationsButton />
               <PopoverPanel id="desk-notifications" className={dropdown}>
                 {({ close }) => <Notifications onNavigate={() => close()} />}
               </PopoverPanel>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useMyRole } from '../../api/desk-staff.ts';
 import { useSendSupportMessage } from '../../api/desk-support.ts';
 import { siteConfig } from '../../config/site.ts';
 import { deskPaths } from '../../domain/routes.ts';
@@ -9,6 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../ui/form-fields.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { SupportFaq } from './support-faq.tsx';
+import { SupportInbox } from './support-inbox.tsx';
 import {
   supportFailedMessage,
   supportSchema,
@@ -106,7 +108,9 @@ function SupportForm() {
   );
 }
 
+/** Everyone gets help and the form; admins first read what the form brought in. */
 export function SupportPage() {
+  const isAdmin = useMyRole().data === 'admin';
   return (
     <DeskScreen
       heading="Support & Dokumentation"
@@ -117,6 +121,7 @@ export function SupportPage() {
         path: deskPaths.support,
       }}
     >
+      {isAdmin ? <SupportInbox /> : null}
       <SupportHero />
       <div className="grid gap-6 lg:grid-cols-2">
         <SupportFaq />
