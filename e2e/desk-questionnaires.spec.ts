@@ -153,3 +153,33 @@ test('an unknown title shows a German not-found state with the way back', async 
   await expect(page).toHaveURL(deskPaths.questionnaires);
   await expect(page.getByRole('heading', { level: 1, name: 'Fragebogen' })).toBeVisible();
 });
+
+test('typed input is never dropped without asking: the add sidebar and the editor', async ({
+  page,
+}) => {
+  await openSignedIn(page, deskPaths.questionnaires);
+  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  const sidebar = page.getByRole('dialog', { name: 'Fragebogen hinzufügen' });
+  await sidebar.getByLabel('Titel').fill('Halb getippt');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('alertdialog', { name: 'Änderungen verwerfen?' });
+  await expect(ask.getByRole('button', { name: 'Weiter bearbeiten' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await ask.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(sidebar.getByLabel('Titel')).toHaveValue('Halb getippt');
+  await sidebar.getByRole('button', { name: 'Schließen' }).click();
+  await ask.getByRole('button', { name: 'Änderungen verwerfen' }).click();
+  await expect(sidebar).toHaveCount(0);
+
+  // The editor's details: leaving for another screen asks first.
+  await page.goto(deskQuestionnairePath('PKV'));
+  await page.getByLabel('Beschreibung').fill('Noch nicht gespeichert.');
+  await page.getByRole('link', { name: 'Zurück zur Übersicht der Fragebögen' }).click();
+  await expect(ask.getByRole('button', { name: 'Weiter bearbeiten' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(page).toHaveURL(deskQuestionnairePath('PKV'));
+  await expect(page.getByLabel('Beschreibung')).toHaveValue('Noch nicht gespeichert.');
+  await page.getByRole('link', { name: 'Zurück zur Übersicht der Fragebögen' }).click();
+  await ask.getByRole('button', { name: 'Änderungen verwerfen' }).click();
+  await expect(page).toHaveURL(deskPaths.questionnaires);
+});

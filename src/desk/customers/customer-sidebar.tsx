@@ -1,4 +1,4 @@
-import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -20,6 +20,7 @@ import {
   type CustomerFormInput,
   type CustomerFormValues,
 } from './customer-form.ts';
+import { useDiscardGuard, type Leave } from '../shared/unsaved-changes.tsx';
 import { viewParams } from './customers-view.ts';
 import { LeadChangesNotice } from './lead-changes-notice.tsx';
 
@@ -29,8 +30,6 @@ const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeSty
 export interface CustomersListState {
   customersSearch: string;
 }
-
-type Leave = (leave: () => void) => void;
 
 function CustomerForm(props: {
   customer: Customer;
@@ -234,31 +233,6 @@ function CustomerDetails(props: {
   );
 }
 
-function DiscardDialog(props: { open: boolean; onDiscard: () => void; onKeep: () => void }) {
-  return (
-    <Dialog open={props.open} onClose={props.onKeep} role="alertdialog" className="relative z-60">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
-          <DialogTitle as="h2" className="mb-3 text-xl font-bold text-slate-900">
-            Änderungen verwerfen?
-          </DialogTitle>
-          <Description className="mb-5 text-slate-800">
-            Du hast Änderungen an diesem Kunden noch nicht gespeichert. Wenn du fortfährst, gehen
-            sie verloren.
-          </Description>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={props.onKeep} data-autofocus>
-              Weiter bearbeiten
-            </Button>
-            <Button onClick={props.onDiscard}>Änderungen verwerfen</Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
-}
-
 /**
  * 'Kunden Details': a panel from the right with the customer's personal data. Closing with
  * unsaved changes asks first, so an edit is never lost by a stray click or Escape.
@@ -268,12 +242,9 @@ export function CustomerSidebar(props: { customerId: number | null; onClose: () 
   const [shownId, setShownId] = useState(props.customerId);
   if (props.customerId !== null && props.customerId !== shownId) setShownId(props.customerId);
   const [dirty, setDirty] = useState(false);
-  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
-
-  const requestLeave: Leave = (leave) => {
-    if (dirty) setPendingLeave(() => leave);
-    else leave();
-  };
+  const { requestLeave, dialog } = useDiscardGuard(dirty, 'an diesem Kunden', () =>
+    setDirty(false),
+  );
 
   return (
     <Dialog
@@ -308,16 +279,7 @@ export function CustomerSidebar(props: { customerId: number | null; onClose: () 
               />
             ) : null}
           </div>
-          <DiscardDialog
-            open={pendingLeave !== null}
-            onKeep={() => setPendingLeave(null)}
-            onDiscard={() => {
-              const leave = pendingLeave;
-              setPendingLeave(null);
-              setDirty(false);
-              leave?.();
-            }}
-          />
+          {dialog}
         </DialogPanel>
       </div>
     </Dialog>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskForm, FormChanges } from '../../api/desk-forms.ts';
 import { documentFileName, FormDetailsPanel } from './form-details-panel.tsx';
@@ -48,21 +48,24 @@ function Address() {
 }
 
 function renderPanel(form: DeskForm = hausrat) {
-  render(
-    <MemoryRouter initialEntries={['/surveydesk/question/Hausrat']}>
-      <Routes>
-        <Route
-          path="/surveydesk/question/:id"
-          element={
-            <>
-              <FormDetailsPanel form={form} />
-              <Address />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+  // A data router, as the app has: the panel asks before leaving with unsaved input.
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/surveydesk/question/:id',
+        element: (
+          <>
+            <FormDetailsPanel form={form} />
+            <Address />
+            <Link to="/surveydesk/question">Zur Übersicht</Link>
+          </>
+        ),
+      },
+      { path: '/surveydesk/question', element: <p>Übersicht</p> },
+    ],
+    { initialEntries: ['/surveydesk/question/Hausrat'] },
   );
+  render(<RouterProvider router={router} />);
   return {
     title: screen.getByLabelText(/^Titel/) as HTMLInputElement,
     description: screen.getByLabelText('Beschreibung') as HTMLTextAreaElement,
@@ -191,5 +194,23 @@ describe('documentFileName', () => {
       'Angebot_2026.pdf',
     );
     expect(documentFileName('angebot.pdf')).toBe('angebot.pdf');
+  });
+
+  it('asks before leaving the page with unsaved input (issue 21, item 8)', async () => {
+    const user = userEvent.setup();
+    const { description } = renderPanel();
+    await user.type(description, ' Neu.');
+    await user.click(screen.getByRole('link', { name: 'Zur Übersicht' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Änderungen verwerfen?' });
+    expect(ask.textContent).toContain('an diesem Fragebogen');
+    await user.click(within(ask).getByRole('button', { name: 'Weiter bearbeiten' }));
+    expect(screen.getByTestId('adresse').textContent).toBe('/surveydesk/question/Hausrat');
+    expect(description.value).toBe('Fragen zur Hausratversicherung. Neu.');
+
+    await user.click(screen.getByRole('link', { name: 'Zur Übersicht' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Änderungen verwerfen' }),
+    );
+    expect(await screen.findByText('Übersicht')).toBeTruthy();
   });
 });

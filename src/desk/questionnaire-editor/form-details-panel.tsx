@@ -14,6 +14,7 @@ import {
   type FormDetailsValues,
 } from '../shared/form-details-schema.ts';
 import { FormPublicLink } from '../shared/form-public-link.tsx';
+import { useLeavePageGuard } from '../shared/unsaved-changes.tsx';
 import { FormFileUpload } from './form-file-upload.tsx';
 
 /** Spec 8 and 9: shown for 3 s after a save. */
@@ -89,11 +90,22 @@ export function FormDetailsPanel({ form }: { form: DeskForm }) {
     setError,
     setValue,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormDetailsValues>({
     resolver: zodResolver(formDetailsSchema),
     defaultValues: valuesOf(form),
   });
+
+  // Leaving for another page (a link, the browser's back, closing the tab) asks first.
+  const documentChanged = documentName !== form.document;
+  const leaveGuard = useLeavePageGuard(isDirty || documentChanged, 'an diesem Fragebogen');
+  // The address names the title: a renamed form moves to its new one, once the saved (clean)
+  // form has rendered, so that the guard above lets it go.
+  const [renamedTo, setRenamedTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (renamedTo === null) return;
+    void navigate(deskQuestionnairePath(renamedTo), { replace: true });
+  }, [renamedTo, navigate]);
 
   useEffect(() => {
     if (!saved) return;
@@ -115,10 +127,7 @@ export function FormDetailsPanel({ form }: { form: DeskForm }) {
       reset(valuesOf(result));
       setDocumentName(result.document);
       setSaved(true);
-      // The address names the title: a renamed form moves to its new one.
-      if (result.title !== form.title) {
-        void navigate(deskQuestionnairePath(result.title), { replace: true });
-      }
+      if (result.title !== form.title) setRenamedTo(result.title);
     } catch (error) {
       const { field, message } = formSaveFailure(error);
       if (field) setError(field, { message }, { shouldFocus: true });
@@ -127,7 +136,6 @@ export function FormDetailsPanel({ form }: { form: DeskForm }) {
   };
 
   const image = useWatch({ control, name: 'image' });
-  const documentChanged = documentName !== form.document;
 
   return (
     <section aria-labelledby="formular-ueberschrift" className="rounded-lg bg-white p-6 shadow">
@@ -219,6 +227,7 @@ export function FormDetailsPanel({ form }: { form: DeskForm }) {
         </p>
       </form>
       <DownloadOffer form={form} />
+      {leaveGuard}
     </section>
   );
 }

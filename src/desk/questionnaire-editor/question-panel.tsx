@@ -87,7 +87,8 @@ export function QuestionsPanel({ form }: { form: { id: number; title: string } }
           disabled={!questions.isSuccess}
           onClick={() => setSidebar({ kind: 'add', formId: form.id, nextSequence: count + 1 })}
         >
-          Frage hinzufügen
+          {/* As the spec has it: the button names what the sidebar is doing. */}
+          {sidebar?.kind === 'edit' ? 'Frage bearbeiten' : 'Frage hinzufügen'}
         </Button>
       </div>
       {questions.isPending ? (

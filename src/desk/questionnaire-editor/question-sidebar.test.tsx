@@ -137,6 +137,41 @@ describe('QuestionSidebar', () => {
   });
 });
 
+describe('typed input in the question sidebar (issue 21, item 8)', () => {
+  it('asks before Escape or Schließen drop it, and closes at once when nothing was typed', async () => {
+    const { user, dialog } = setup({ kind: 'edit', question: stored });
+    await user.type(within(dialog).getByLabelText('Frage'), ' Und welche noch?');
+    await user.keyboard('{Escape}');
+    const ask = screen.getByRole('alertdialog', { name: 'Änderungen verwerfen?' });
+    expect(ask.textContent).toContain('Du hast Änderungen an dieser Frage noch nicht gespeichert.');
+    await user.click(within(ask).getByRole('button', { name: 'Weiter bearbeiten' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(dialog).getByLabelText('Frage')).toHaveProperty(
+      'value',
+      'Welche Farbe? Und welche noch?',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Schließen' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Änderungen verwerfen' }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes without asking once the input is saved', async () => {
+    calls.update.mockImplementation((call: { change: object }) =>
+      Promise.resolve({ ...stored, ...call.change }),
+    );
+    const { user, dialog } = setup({ kind: 'edit', question: stored });
+    await user.type(within(dialog).getByLabelText('Frage'), '!');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await within(dialog).findByText('Daten wurden erfolgreich gespeichert!');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 describe('QuestionAccordion', () => {
   const actions = { onEdit: vi.fn(), onDelete: vi.fn(), onMove: vi.fn() };
 

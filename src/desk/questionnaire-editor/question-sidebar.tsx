@@ -10,6 +10,7 @@ import {
   type QuestionRow,
 } from '../../api/desk-questions.ts';
 import { Button } from '../../ui/button.tsx';
+import { useDiscardGuard } from '../shared/unsaved-changes.tsx';
 import {
   CheckboxField,
   SelectField,
@@ -48,8 +49,9 @@ function QuestionForm(props: {
   mode: QuestionSidebarMode;
   onSaved: (row: QuestionRow) => void;
   onFailed: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
-  const { mode } = props;
+  const { mode, onDirtyChange } = props;
   const optionsErrorId = `${useId()}-antworten-fehler`;
   const add = useAddQuestion();
   const update = useUpdateQuestion();
@@ -58,7 +60,8 @@ function QuestionForm(props: {
     control,
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    reset,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<QuestionFormValues>({
     resolver: zodResolver(questionFormSchema),
     defaultValues:
@@ -67,6 +70,7 @@ function QuestionForm(props: {
   const { fields, append, remove } = useFieldArray({ control, name: 'options' });
   const isInput = useWatch({ control, name: 'type' }) === 'input';
   const optionsError = errors.options?.root?.message ?? errors.options?.message;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const submit = async (values: QuestionFormValues) => {
     setFailure(null);
@@ -76,6 +80,8 @@ function QuestionForm(props: {
         mode.kind === 'add'
           ? await add.mutateAsync({ ...change, form_id: mode.formId })
           : await update.mutateAsync({ id: mode.question.id, change });
+      // Saved: what the form shows is stored, nothing to lose on closing.
+      reset(values);
       props.onSaved(row);
     } catch (error) {
       // The form keeps its input; only the German message is shown, never the gateway's text.
@@ -190,10 +196,14 @@ export function QuestionSidebar(props: {
   // A question just added keeps its form (and the focus on its button) as it turns into an edit.
   const formKey = mode?.kind === 'edit' && !mode.justAdded ? `frage-${mode.question.id}` : 'neu';
 
-  const close = () => {
-    setStatus(null);
-    props.onClose();
-  };
+  const [dirty, setDirty] = useState(false);
+  const { requestLeave, dialog } = useDiscardGuard(dirty, 'an dieser Frage', () => setDirty(false));
+  const close = () =>
+    requestLeave(() => {
+      setStatus(null);
+      setDirty(false);
+      props.onClose();
+    });
 
   return (
     <Dialog open={mode !== null} onClose={close} className="relative z-50">
@@ -219,11 +229,13 @@ export function QuestionSidebar(props: {
                 }
               }}
               onFailed={() => setStatus(null)}
+              onDirtyChange={setDirty}
             />
           ) : null}
           <p role="status" className="mt-4 font-medium text-green-800">
             {status}
           </p>
+          {dialog}
         </DialogPanel>
       </div>
     </Dialog>

@@ -7,9 +7,10 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../ui/form-fields.tsx';
 import { newFormSchema, type NewFormValues } from '../shared/form-details-schema.ts';
+import { useDiscardGuard } from '../shared/unsaved-changes.tsx';
 
 export const formCreatedMessage = (title: string) =>
-  `Der Fragebogen „${title}“ wurde angelegt. Sie finden ihn in der Liste, sobald Sie diese Seitenleiste schließen.`;
+  `Der Fragebogen „${title}“ wurde angelegt. Du findest ihn in der Liste, sobald du diese Seitenleiste schließt.`;
 
 /** The right-hand sidebar 'Fragebogen hinzufügen': title and description of a new form. */
 export function AddQuestionnaireSidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -21,18 +22,21 @@ export function AddQuestionnaireSidebar({ open, onClose }: { open: boolean; onCl
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<NewFormValues>({
     resolver: zodResolver(newFormSchema),
     defaultValues: { title: '', description: '' },
   });
 
-  const close = () => {
-    setCreated(null);
-    setFailure(null);
-    reset();
-    onClose();
-  };
+  // Escape, a click outside and 'Schließen' ask before typed input is dropped.
+  const { requestLeave, dialog } = useDiscardGuard(isDirty, 'am neuen Fragebogen');
+  const close = () =>
+    requestLeave(() => {
+      setCreated(null);
+      setFailure(null);
+      reset();
+      onClose();
+    });
 
   const submit = async (values: NewFormValues) => {
     setCreated(null);
@@ -87,6 +91,7 @@ export function AddQuestionnaireSidebar({ open, onClose }: { open: boolean; onCl
               {isSubmitting ? 'Wird gespeichert …' : 'Speichern'}
             </Button>
           </form>
+          {dialog}
         </DialogPanel>
       </div>
     </Dialog>

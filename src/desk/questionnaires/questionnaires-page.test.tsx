@@ -178,4 +178,18 @@ describe('the sidebar Fragebogen hinzufügen', () => {
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Schließen' }));
     expect(state.list.refetch).toHaveBeenCalled();
   });
+
+  it('asks before Escape drops typed input (issue 21, item 8)', async () => {
+    const { title } = await openSidebar();
+    await userEvent.type(title, 'Hausrat plus');
+    await userEvent.keyboard('{Escape}');
+    const ask = screen.getByRole('alertdialog', { name: 'Änderungen verwerfen?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Weiter bearbeiten' }));
+    expect((title as HTMLInputElement).value).toBe('Hausrat plus');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Änderungen verwerfen' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });
