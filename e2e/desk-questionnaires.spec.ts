@@ -50,7 +50,7 @@ test('a questionnaire made in the sidebar shows in the list and is edited with i
   await description.fill('Ein zweiter Fragebogen unter einem vergebenen Titel.');
   await sidebar.getByRole('button', { name: 'Speichern' }).click();
   await expect(title).toHaveAccessibleDescription(
-    'Diesen Titel gibt es schon. Bitte wählen Sie einen anderen.',
+    'Diesen Titel gibt es schon. Bitte wähle einen anderen.',
   );
 
   const name = uniqueTitle();
@@ -87,7 +87,7 @@ test('a questionnaire made in the sidebar shows in the list and is edited with i
   await details.getByLabel('Bild-URL').fill('ftp://bilder.example/a.png');
   await details.getByRole('button', { name: 'Speichern' }).click();
   await expect(details.getByLabel('Bild-URL')).toHaveAccessibleDescription(
-    /Bitte geben Sie eine Bild-URL ein, die mit http:\/\/ oder https:\/\/ beginnt\./,
+    /Bitte gib eine Bild-URL ein, die mit http:\/\/ oder https:\/\/ beginnt\./,
   );
   await details.getByLabel('Bild-URL').fill('');
 

@@ -37,12 +37,12 @@ export const formKeys = {
 
 /** SQLSTATE unique_violation: the title is taken. */
 export const titleTakenCode = '23505';
-export const titleTakenMessage = 'Diesen Titel gibt es schon. Bitte wählen Sie einen anderen.';
+export const titleTakenMessage = 'Diesen Titel gibt es schon. Bitte wähle einen anderen.';
 export const formSaveFailedMessage =
-  'Die Daten konnten nicht gespeichert werden. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.';
+  'Die Daten konnten nicht gespeichert werden. Bitte prüfe deine Internetverbindung und versuche es erneut.';
 
 export const formNotAllowedMessage =
-  'Der Fragebogen konnte nicht gespeichert werden: Ihr Konto darf Fragebögen nicht ändern, oder der Fragebogen wurde inzwischen gelöscht. Bitte laden Sie die Seite neu.';
+  'Der Fragebogen konnte nicht gespeichert werden: dein Konto darf Fragebögen nicht ändern, oder der Fragebogen wurde inzwischen gelöscht. Bitte lade die Seite neu.';
 
 /**
  * Row-level security refuses an insert with 42501; an update it hides answers no row, which

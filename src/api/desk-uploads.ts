@@ -21,15 +21,14 @@ export const acceptedTypes: Record<UploadKind, readonly string[]> = {
 export const uploadMessages = {
   tooLarge: 'Die Datei ist zu groß (höchstens 20 MB).',
   wrongType: {
-    document: 'Bitte wählen Sie eine PDF-Datei.',
-    image: 'Bitte wählen Sie ein Bild im Format PNG, JPEG, WebP oder GIF.',
+    document: 'Bitte wähle eine PDF-Datei.',
+    image: 'Bitte wähle ein Bild im Format PNG, JPEG, WebP oder GIF.',
   } satisfies Record<UploadKind, string>,
   notAllowed:
-    'Sie dürfen keine Dateien hochladen. Bitte melden Sie sich erneut an oder wenden Sie sich an einen Admin.',
-  refused:
-    'Der Server hat die Datei nicht angenommen. Bitte versuchen Sie es mit einer anderen Datei.',
+    'Du darfst keine Dateien hochladen. Bitte melde dich erneut an oder wende dich an einen Admin.',
+  refused: 'Der Server hat die Datei nicht angenommen. Bitte versuche es mit einer anderen Datei.',
   network:
-    'Die Datei konnte nicht hochgeladen werden. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+    'Die Datei konnte nicht hochgeladen werden. Bitte prüfe deine Internetverbindung und versuche es erneut.',
   aborted: 'Das Hochladen wurde abgebrochen.',
 } as const;
 
@@ -233,7 +232,7 @@ export function useFormFileUpload(formId: number, kind: UploadKind) {
 }
 
 export const documentDownloadFailedMessage =
-  'Das Angebot konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.';
+  'Das Angebot konnte nicht heruntergeladen werden. Bitte versuche es erneut.';
 
 /** Saves a blob under a file name through a temporary object URL. */
 export function saveBlob(blob: Blob, fileName: string): void {

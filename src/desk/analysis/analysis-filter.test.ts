@@ -108,8 +108,8 @@ describe('validateRange', () => {
 
   it('ties each problem to its field in German', () => {
     expect(validateRange('', '', today)).toEqual({
-      von: 'Bitte geben Sie ein Startdatum ein.',
-      bis: 'Bitte geben Sie ein Enddatum ein.',
+      von: 'Bitte gib ein Startdatum ein.',
+      bis: 'Bitte gib ein Enddatum ein.',
     });
     expect(validateRange('2026-11-10', '2026-11-01', today)).toEqual({
       bis: 'Das Enddatum darf nicht vor dem Startdatum liegen.',

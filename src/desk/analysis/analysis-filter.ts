@@ -80,11 +80,11 @@ export interface RangeErrors {
 /** The custom range's problems, per field, in German; empty when it can be applied. */
 export function validateRange(von: string, bis: string, today: string): RangeErrors {
   const errors: RangeErrors = {};
-  if (!von) errors.von = 'Bitte geben Sie ein Startdatum ein.';
-  else if (!isDay(von)) errors.von = 'Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).';
+  if (!von) errors.von = 'Bitte gib ein Startdatum ein.';
+  else if (!isDay(von)) errors.von = 'Bitte gib ein gültiges Datum ein (TT.MM.JJJJ).';
   else if (von > today) errors.von = 'Das Startdatum darf nicht in der Zukunft liegen.';
-  if (!bis) errors.bis = 'Bitte geben Sie ein Enddatum ein.';
-  else if (!isDay(bis)) errors.bis = 'Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ).';
+  if (!bis) errors.bis = 'Bitte gib ein Enddatum ein.';
+  else if (!isDay(bis)) errors.bis = 'Bitte gib ein gültiges Datum ein (TT.MM.JJJJ).';
   else if (bis > today) errors.bis = 'Das Enddatum darf nicht in der Zukunft liegen.';
   else if (!errors.von && bis < von)
     errors.bis = 'Das Enddatum darf nicht vor dem Startdatum liegen.';

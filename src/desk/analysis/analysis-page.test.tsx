@@ -106,13 +106,19 @@ describe('AnalysisPage', () => {
 
   it('asks to choose a questionnaire before showing answers', () => {
     renderPage();
-    expect(screen.getByText(/Wählen Sie oben einen Fragebogen/)).toBeTruthy();
+    expect(screen.getByText(/Wähle oben einen Fragebogen/)).toBeTruthy();
   });
 
   it('shows the too-little-data note beside the figures, not instead of them', () => {
     state.overview = loaded(overview({ leads: 4, web_leads: 4, fair_tablet_leads: 0 }));
     renderPage();
     expect(screen.getByRole('status').textContent).toMatch(/Daten aus etwa 30 Tagen/);
+    // As the spec's note: support makes an earlier evaluation.
+    expect(
+      within(screen.getByRole('status'))
+        .getByRole('link', { name: /^Support/ })
+        .getAttribute('href'),
+    ).toBe('https://support.agentur-mustermann.example');
     const figures = screen.getByRole('region', { name: 'Kennzahlen' });
     expect(
       within(figures).getByText(/^4 Anfragen, davon 4 über die Website und 0 vom Messe-Tablet; 25/),

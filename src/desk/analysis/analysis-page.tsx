@@ -10,6 +10,7 @@ import {
   type AnalysisOverview,
 } from '../../api/desk-analysis.ts';
 import { useFormList } from '../../api/desk-forms.ts';
+import { siteConfig } from '../../config/site.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
@@ -110,6 +111,7 @@ function TooLittleData({ filter, today }: { filter: AnalysisFilter; today: strin
   const { shortHistory, fewLeads } = tooLittleData(overview.data, today);
   if (!shortHistory && !fewLeads) return null;
   const since = overview.data.data_since;
+  const support = siteConfig.externalLinks.support;
   return (
     <Alert tone="info">
       <p className="font-semibold">Noch wenige Daten</p>
@@ -121,6 +123,19 @@ function TooLittleData({ filter, today }: { filter: AnalysisFilter; today: strin
         {fewLeads
           ? ` Die Auswahl enthält ${anfragen(overview.data.leads)}; bei weniger als 30 Anfragen sind Anteile und Verläufe nur Anhaltspunkte.`
           : ''}
+      </p>
+      <p className="mt-2">
+        Du brauchst schon früher eine Auswertung? Wende dich an den{' '}
+        <a
+          href={support.href}
+          target="_blank"
+          rel="noreferrer"
+          className="font-semibold underline underline-offset-2"
+        >
+          Support
+          <span className="sr-only"> (öffnet in einem neuen Fenster)</span>
+        </a>
+        .
       </p>
     </Alert>
   );
@@ -244,7 +259,7 @@ function AnswerDistributions({ filter }: { filter: AnalysisFilter }) {
           {title}
         </h2>
         <p className="mt-2 text-slate-800">
-          Wählen Sie oben einen Fragebogen, um die Verteilung der Antworten je Frage zu sehen.
+          Wähle oben einen Fragebogen, um die Verteilung der Antworten je Frage zu sehen.
         </p>
       </section>
     );
@@ -333,7 +348,7 @@ export function AnalysisPage() {
       meta={{
         title: 'Analyse – Survey Desk',
         description:
-          'Auswertungen Ihrer Anfragen in Survey Desk: Verlauf nach Quelle, Antworten je Frage, Angebotswünsche und Wartezeiten des Messe-Tablets.',
+          'Auswertungen der Anfragen in Survey Desk: Verlauf nach Quelle, Antworten je Frage, Angebotswünsche und Wartezeiten des Messe-Tablets.',
         path: deskPaths.analysis,
       }}
     >

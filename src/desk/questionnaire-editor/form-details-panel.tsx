@@ -170,7 +170,7 @@ export function FormDetailsPanel({ form }: { form: DeskForm }) {
             type="url"
             inputMode="url"
             placeholder="https://…"
-            hint="Eine Adresse, die mit http:// oder https:// beginnt, oder laden Sie ein Bild hoch."
+            hint="Eine Adresse, die mit http:// oder https:// beginnt, oder lade ein Bild hoch."
             error={errors.image?.message}
             {...register('image')}
           />
@@ -211,7 +211,7 @@ export function FormDetailsPanel({ form }: { form: DeskForm }) {
             </div>
             {documentChanged ? (
               <p className="mt-1 text-sm text-amber-900">
-                Noch nicht gespeichert: die Änderung gilt, sobald Sie „Speichern“ wählen.
+                Noch nicht gespeichert: die Änderung gilt, sobald du „Speichern“ wählst.
               </p>
             ) : null}
           </FormFileUpload>

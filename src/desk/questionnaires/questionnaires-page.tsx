@@ -42,7 +42,7 @@ function QuestionnaireGrid() {
     <>
       {forms.data.length === 0 ? (
         <p className="mb-4 text-slate-700">
-          Noch keine Fragebögen. Legen Sie mit „Hinzufügen“ den ersten an.
+          Noch keine Fragebögen. Lege mit „Hinzufügen“ den ersten an.
         </p>
       ) : null}
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -41,7 +41,7 @@ export function SettingsPage() {
       meta={{
         title: 'Einstellungen – Survey Desk',
         description:
-          'Kontoeinstellungen in Survey Desk: Ihre E-Mail-Adresse und der Bestätigungsstatus von E-Mail-Adresse und Telefonnummer Ihres Mitarbeiterkontos.',
+          'Kontoeinstellungen in Survey Desk: deine E-Mail-Adresse und der Bestätigungsstatus von E-Mail-Adresse und Telefonnummer deines Mitarbeiterkontos.',
         path: deskPaths.settings,
       }}
     >

@@ -8,7 +8,7 @@ export const formDetailMessages = {
   titleTooLong: 'Der Titel darf höchstens 200 Zeichen lang sein.',
   descriptionTooShort: 'Die Beschreibung muss mindestens 10 Zeichen lang sein.',
   descriptionTooLong: 'Die Beschreibung darf höchstens 2000 Zeichen lang sein.',
-  imageNotUrl: 'Bitte geben Sie eine Bild-URL ein, die mit http:// oder https:// beginnt.',
+  imageNotUrl: 'Bitte gib eine Bild-URL ein, die mit http:// oder https:// beginnt.',
 } as const;
 
 export const newFormSchema = z.object({

@@ -4,7 +4,7 @@ import { Button } from '../../ui/button.tsx';
 
 export const linkCopiedMessage = 'Link kopiert';
 export const copyUnavailableMessage =
-  'Kopieren ist hier nicht möglich. Der Link ist markiert: kopieren Sie ihn mit Strg+C (Mac: Cmd+C).';
+  'Kopieren ist hier nicht möglich. Der Link ist markiert: kopiere ihn mit Strg+C (Mac: Cmd+C).';
 
 /** Marks the link's text, so a browser without clipboard access still lets staff copy it. */
 function selectText(element: HTMLElement) {

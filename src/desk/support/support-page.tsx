@@ -117,7 +117,7 @@ export function SupportPage() {
       meta={{
         title: 'Support & Dokumentation – Survey Desk',
         description:
-          'Hilfe zu Survey Desk: häufige Fragen zu Kunden, Fragebögen und Analysen, die Dokumentation und ein Formular für Ihre Nachricht an das Support-Team.',
+          'Hilfe zu Survey Desk: häufige Fragen zu Kunden, Fragebögen und Analysen, die Dokumentation und ein Formular für deine Nachricht an das Support-Team.',
         path: deskPaths.support,
       }}
     >
