@@ -121,6 +121,24 @@ describe.each(['pglite', 'postgres'] as const)('set-returning functions on %s', 
     expect(one).toMatchObject({ error: null, data: { email: 'juergen@example.de' } });
   });
 
+  it('finds a customer by phone number, however it was typed (issue 21, item 10)', async () => {
+    await hub.db.query(
+      `insert into public.users (first_name, last_name, email, phone)
+       values ('Rita', 'Rückruf', 'rita@example.de', '+49 171/234 56-78')`,
+    );
+    const byNumber = async (term: string) =>
+      (await staff.rpc('search_customers', { term })).data?.map(
+        (row: { email: string }) => row.email,
+      );
+    expect(await byNumber('171 2345678')).toEqual(['rita@example.de']);
+    expect(await byNumber('(0171) 234-56')).toEqual(['rita@example.de']);
+    expect(await byNumber('+49 171/234')).toEqual(['rita@example.de']);
+    // Digits inside a word are no phone number; two digits narrow nothing.
+    expect(await byNumber('Rita 171')).toEqual([]);
+    expect(await byNumber('17')).toEqual(['rita@example.de']);
+    await hub.db.query(`delete from public.users where email = 'rita@example.de'`);
+  });
+
   it('matches %, _ and \\ in a term literally', async () => {
     const percent = await staff.rpc('search_customers', { term: '0%' });
     expect(percent.data?.map((row: { last_name: string }) => row.last_name)).toEqual(['100%ig']);

@@ -66,7 +66,7 @@ function SearchBox(props: { search: string; onSearch: (search: string) => void }
         className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
       />
       <p id={`${id}-hinweis`} className="mt-1 text-sm text-slate-600">
-        Sucht in Vorname, Nachname, E-Mail und Ort.
+        Sucht in Vorname, Nachname, E-Mail, Ort und Telefonnummer.
       </p>
     </div>
   );
