@@ -10,11 +10,19 @@ export interface XlsxRequest {
   rows: ExportCell[][];
 }
 
-/** The page sends the rows in slices (copying them all at once would block it too), then the headers. */
-export type XlsxMessage = { rows: ExportCell[][] } | { headers: string[] };
+/**
+ * The page first names a Web Lock the worker holds for as long as it lives (the page learns of
+ * its death by getting the lock), then sends the rows in slices (copying them all at once would
+ * block it too), then the headers.
+ */
+export type XlsxMessage = { lock: string } | { rows: ExportCell[][] } | { headers: string[] };
 
 /** No error text: it could quote a cell, and the page shows its own German message anyway. */
-export type XlsxReply = { ok: true; buffer: ArrayBuffer } | { ok: false };
+export type XlsxFileReply = { ok: true; buffer: ArrayBuffer } | { ok: false };
+export type XlsxReply =
+  | XlsxFileReply
+  /** The worker runs and holds the lock: from now on its death is an error, not a fallback. */
+  | { started: true };
 
 export async function writeXlsx(headers: string[], rows: ExportCell[][]): Promise<Blob> {
   const header = headers.map((value) => ({ value, type: String, fontWeight: 'bold' as const }));
@@ -41,7 +49,7 @@ export async function writeXlsx(headers: string[], rows: ExportCell[][]): Promis
 }
 
 /** The worker's answer to one request; exported so a test can play the worker. */
-export async function answerXlsxRequest(request: XlsxRequest): Promise<XlsxReply> {
+export async function answerXlsxRequest(request: XlsxRequest): Promise<XlsxFileReply> {
   try {
     const blob = await writeXlsx(request.headers, request.rows);
     return { ok: true, buffer: await blob.arrayBuffer() };
@@ -57,6 +65,17 @@ if (workerScope && globalThis instanceof workerScope) {
   const rows: ExportCell[][] = [];
   addEventListener('message', (event: MessageEvent<XlsxMessage>) => {
     const message = event.data;
+    if ('lock' in message) {
+      // Held until the worker ends: killed (out of memory, say), it lets the page's request in.
+      const held = new Promise<void>((resolve) => {
+        void navigator.locks.request(message.lock, () => {
+          resolve();
+          return new Promise<never>(() => {});
+        });
+      });
+      void held.then(() => postMessage({ started: true } satisfies XlsxReply));
+      return;
+    }
     if ('rows' in message) {
       for (const row of message.rows) rows.push(row);
       return;

@@ -6,6 +6,7 @@ import {
   filterArgs,
   runExport,
   writeXlsxBlob,
+  XlsxWorkerDiedError,
   type ExportProgress,
 } from './desk-export.ts';
 import { answerXlsxRequest, type XlsxMessage } from './desk-export-worker.ts';
@@ -213,7 +214,7 @@ describe('runExport', () => {
  * A stand-in for the browser's Worker: `behaviour` decides whether it answers like the real
  * worker script, fails to load, or never answers.
  */
-function stubWorker(behaviour: 'answer' | 'fail-to-load' | 'silent') {
+function stubWorker(behaviour: 'answer' | 'fail-to-load' | 'silent' | 'dies' | 'crashes') {
   type Started = { url: string; options: unknown; messages: XlsxMessage[]; ended: boolean };
   const workers: Started[] = [];
   class FakeWorker extends EventTarget {
@@ -223,10 +224,28 @@ function stubWorker(behaviour: 'answer' | 'fail-to-load' | 'silent') {
       this.record = { url: String(url), options, messages: [], ended: false };
       workers.push(this.record);
     }
+    died: () => void = () => {};
     postMessage(message: XlsxMessage) {
       // A structured clone, as postMessage makes one.
       this.record.messages.push(structuredClone(message));
-      if (behaviour === 'fail-to-load') {
+      if ('lock' in message) {
+        if (behaviour === 'fail-to-load') return;
+        // As the worker script: hold the lock while alive, then say it started.
+        void navigator.locks.request(
+          message.lock,
+          () => new Promise<void>((resolve) => (this.died = resolve)),
+        );
+        setTimeout(() =>
+          this.dispatchEvent(new MessageEvent('message', { data: { started: true } })),
+        );
+        return;
+      }
+      if (behaviour === 'dies' && 'headers' in message) {
+        // Killed while writing (out of memory): no reply, no event, only the lock goes.
+        setTimeout(() => this.died());
+      } else if (behaviour === 'crashes' && 'headers' in message) {
+        setTimeout(() => this.dispatchEvent(new Event('error', { cancelable: true })));
+      } else if (behaviour === 'fail-to-load') {
         setTimeout(() => this.dispatchEvent(new Event('error', { cancelable: true })));
       } else if (behaviour === 'answer' && 'headers' in message) {
         const rows = this.record.messages.flatMap((sent) => ('rows' in sent ? sent.rows : []));
@@ -237,10 +256,28 @@ function stubWorker(behaviour: 'answer' | 'fail-to-load' | 'silent') {
     }
     terminate() {
       this.record.ended = true;
+      this.died();
     }
   }
   vi.stubGlobal('Worker', FakeWorker);
+  vi.stubGlobal('navigator', { ...globalThis.navigator, locks: fakeLocks() });
   return workers;
+}
+
+/** Web Locks as the browser grants them: one holder per name, the next one once it lets go. */
+function fakeLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request(name: string, callback: () => unknown) {
+      const previous = tails.get(name) ?? Promise.resolve();
+      const held = previous.then(() => callback());
+      tails.set(
+        name,
+        held.catch(() => {}),
+      );
+      return held;
+    },
+  } as unknown as LockManager;
 }
 
 async function readSheet(blob: Blob) {
@@ -268,7 +305,7 @@ describe('writeXlsxBlob', () => {
     expect(workers).toHaveLength(1);
     expect(workers[0]!.url).toContain('desk-export-worker');
     expect(workers[0]!.options).toEqual({ type: 'module' });
-    expect(workers[0]!.messages).toEqual([{ rows }, { headers }]);
+    expect(workers[0]!.messages).toEqual([{ lock: expect.any(String) }, { rows }, { headers }]);
     expect(workers[0]!.ended).toBe(true);
     expect(blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(await readSheet(blob)).toEqual([headers, [7, "'=1+1"]]);
@@ -281,9 +318,9 @@ describe('writeXlsxBlob', () => {
     ]);
     const blob = await writeXlsxBlob(['Nr.'], many);
     const sizes = workers[0]!.messages.map((sent) =>
-      'rows' in sent ? sent.rows.length : 'headers',
+      'rows' in sent ? sent.rows.length : 'lock' in sent ? 'lock' : 'headers',
     );
-    expect(sizes).toEqual([2000, 2000, 500, 'headers']);
+    expect(sizes).toEqual(['lock', 2000, 2000, 500, 'headers']);
     const sheet = await readSheet(blob);
     expect(sheet).toHaveLength(4501);
     expect(sheet.at(-1)).toEqual([4499]);
@@ -295,6 +332,17 @@ describe('writeXlsxBlob', () => {
     expect(workers).toHaveLength(1);
     expect(workers[0]!.ended).toBe(true);
     expect(await readSheet(blob)).toEqual([headers, [7, "'=1+1"]]);
+  });
+
+  it('ends with a German error when the worker dies while writing (issue 21, item 10)', async () => {
+    const workers = stubWorker('dies');
+    await expect(writeXlsxBlob(headers, rows)).rejects.toBeInstanceOf(XlsxWorkerDiedError);
+    expect(workers[0]!.ended).toBe(true);
+  });
+
+  it('ends with the same error when a started worker fails, rather than writing on the page', async () => {
+    stubWorker('crashes');
+    await expect(writeXlsxBlob(headers, rows)).rejects.toThrow(/Speicher des Browsers/);
   });
 
   it('ends the worker when the export is cancelled while the file is written', async () => {

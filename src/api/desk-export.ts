@@ -221,7 +221,22 @@ function nextTurn(): Promise<void> {
   });
 }
 
-/** The file, or null when the worker did not start (its script failed to load or run). */
+/** The worker ended without a file: most likely the tab's memory ran out for a very large sheet. */
+export class XlsxWorkerDiedError extends Error {
+  constructor() {
+    super(
+      'Die Excel-Datei konnte nicht erstellt werden, vermutlich reichte der Speicher des Browsers nicht. Exportiere weniger Anfragen auf einmal oder wähle CSV.',
+    );
+    this.name = 'XlsxWorkerDiedError';
+  }
+}
+
+/**
+ * The file, or null when the worker did not start (its script failed to load or run): then the
+ * page writes it itself. A worker that started and then ended without a file (killed when out of
+ * memory: no event tells the page) is noticed through a Web Lock it holds while it lives, and
+ * ends the export with an error instead of leaving it waiting.
+ */
 function writeInWorker(
   headers: string[],
   rows: ExportCell[][],
@@ -233,7 +248,10 @@ function writeInWorker(
   } catch {
     return Promise.resolve(null);
   }
+  const locks = globalThis.navigator?.locks;
+  const lock = `xlsx-export-${crypto.randomUUID()}`;
   let settled = false;
+  let started = false;
   const written = new Promise<Blob | null>((resolve, reject) => {
     const end = () => {
       settled = true;
@@ -246,18 +264,32 @@ function writeInWorker(
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.addEventListener('message', (event: MessageEvent<XlsxReply>) => {
+      const reply = event.data;
+      if ('started' in reply) {
+        started = true;
+        // Granted once the worker let go of the lock: if no file came first, it died.
+        void locks?.request(lock, () => {
+          if (settled) return;
+          end();
+          reject(new XlsxWorkerDiedError());
+        });
+        return;
+      }
       end();
-      if (event.data.ok) resolve(new Blob([event.data.buffer], { type: xlsxType }));
+      if (reply.ok) resolve(new Blob([reply.buffer], { type: xlsxType }));
       else reject(new Error('Die XLSX-Datei konnte nicht erstellt werden.'));
     });
-    // The writer's own failures arrive as a reply: an error event means the worker never ran.
+    // The writer's own failures arrive as a reply: an error event before the worker said it
+    // started means it never ran (the page writes the file); after that, the worker failed.
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       end();
-      resolve(null);
+      if (started) reject(new XlsxWorkerDiedError());
+      else resolve(null);
     });
   });
   void (async () => {
+    if (locks) worker.postMessage({ lock } satisfies XlsxMessage);
     for (let start = 0; start < rows.length && !settled; start += xlsxSlice) {
       worker.postMessage({ rows: rows.slice(start, start + xlsxSlice) } satisfies XlsxMessage);
       await nextTurn();

@@ -5,6 +5,7 @@ import {
   exportKeys,
   runExport,
   useCanExport,
+  XlsxWorkerDiedError,
   type ExportFilter,
   type ExportFormat,
   type ExportProgress,
@@ -30,6 +31,7 @@ const formats: { format: ExportFormat; label: string }[] = [
 const anfragen = (count: number) => (count === 1 ? '1 Anfrage' : `${count} Anfragen`);
 
 function failureMessage(error: unknown): string {
+  if (error instanceof XlsxWorkerDiedError) return error.message;
   return errorCode(error) === '42501'
     ? 'Keine Berechtigung für den Export.'
     : 'Der Export ist fehlgeschlagen. Bitte versuche es erneut.';
