@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { formQuestionsQuery } from './desk-questions.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The Analyse screen's figures. The database groups and counts (security-invoker functions, so
@@ -192,27 +193,16 @@ export interface AnalysisQuestion {
   key: string | null;
 }
 
-const questionRow = z.object({
-  id: z.number().int(),
-  question: z.string(),
-  type: z.enum(['multiple-choice', 'input']),
-  key: z.string().nullable(),
-});
-
-/** The chosen questionnaire's questions in their order: the headings of its distributions. */
+/**
+ * The chosen questionnaire's questions in their order: the headings of its distributions. The
+ * editor's cache entry (formQuestionsQuery), so a question edited there shows here at once.
+ */
 export function useAnalysisQuestions(questionnaireId: number | null) {
   const supabase = useSupabase();
   return useQuery({
-    queryKey: [...analysisKeys.all, 'questions', questionnaireId] as const,
-    queryFn: async (): Promise<AnalysisQuestion[]> => {
-      const { data, error } = await supabase
-        .from('questions')
-        .select('id, question, type, key')
-        .eq('form_id', questionnaireId ?? 0)
-        .order('sequence');
-      if (error) throw error;
-      return z.array(questionRow).parse(data ?? []);
-    },
+    ...formQuestionsQuery(supabase, questionnaireId ?? 0),
+    select: (rows): AnalysisQuestion[] =>
+      rows.map(({ id, question, type, key }) => ({ id, question, type, key })),
     enabled: questionnaireId !== null,
   });
 }

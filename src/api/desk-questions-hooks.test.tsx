@@ -9,8 +9,10 @@ import {
   useDeleteQuestion,
   useFormQuestions,
   useMoveQuestion,
+  useRefreshQuestions,
   type QuestionRow,
 } from './desk-questions.ts';
+import { useAnalysisQuestions } from './desk-analysis.ts';
 import { SupabaseContext } from './supabase-context.ts';
 
 // The hooks against a stand-in supabase client that records the calls it gets.
@@ -92,5 +94,32 @@ describe('desk question hooks', () => {
       code: 'UQ001',
     });
     expect(calls).toContainEqual(['eq', 'id', 2]);
+  });
+
+  it('gives Analyse the editor’s questions from one cache entry, so an edit reaches both (issue 21, item 10)', async () => {
+    const calls: unknown[][] = [];
+    let stored = [row(1, 1)];
+    const from = vi.fn(() => builder(calls, { data: stored, error: null }));
+    const { wrapper } = setup({ from });
+    const { result } = renderHook(
+      () => ({
+        editor: useFormQuestions(5),
+        analysis: useAnalysisQuestions(5),
+        refresh: useRefreshQuestions(),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.analysis.data).toHaveLength(1));
+    expect(from).toHaveBeenCalledTimes(1);
+    expect(result.current.analysis.data).toEqual([
+      { id: 1, question: 'Frage 1', type: 'input', key: null },
+    ]);
+
+    stored = [{ ...row(1, 1), question: 'Frage 1, neu formuliert' }];
+    await result.current.refresh(5);
+    await waitFor(() =>
+      expect(result.current.analysis.data?.[0]?.question).toBe('Frage 1, neu formuliert'),
+    );
+    expect(from).toHaveBeenCalledTimes(2);
   });
 });

@@ -109,12 +109,20 @@ async function readQuestions(supabase: SupabaseClient, formId: number): Promise<
   return data;
 }
 
-export function useFormQuestions(formId: number) {
-  const supabase = useSupabase();
-  return useQuery({
+/**
+ * A form's questions in their order, one cache entry per form: the editor and Analyse read the
+ * same entry, so an edit's refresh reaches both.
+ */
+export function formQuestionsQuery(supabase: SupabaseClient, formId: number) {
+  return {
     queryKey: questionKeys.list(formId),
     queryFn: () => readQuestions(supabase, formId),
-  });
+  };
+}
+
+export function useFormQuestions(formId: number) {
+  const supabase = useSupabase();
+  return useQuery(formQuestionsQuery(supabase, formId));
 }
 
 /** Another save moves other questions too (triggers shift them): the whole list is read again. */
