@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
+import { readOverview } from './desk-analysis.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The dashboard's live figures. Every number is counted by the database (PostgREST count with
@@ -7,16 +8,20 @@ import { useSupabase } from './supabase-context.ts';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
-  counts: () => [...dashboardKeys.all, 'counts'] as const,
+  counts: (days: DashboardDays) => [...dashboardKeys.all, 'counts', days] as const,
   leadsPerForm: () => [...dashboardKeys.all, 'leads-per-form'] as const,
   newestLeads: () => [...dashboardKeys.all, 'newest-leads'] as const,
 };
 
 const day = 24 * 60 * 60 * 1000;
 
-/** Midnight of today in the browser's time zone: "today" is the agent's day, not UTC's. */
-function startOfToday(now: Date): Date {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+/**
+ * The agent's calendar days the figures cover, as Analyse counts them (Berlin days, a lead's
+ * time being when it was sent on the device): today, and the first of the last seven.
+ */
+export interface DashboardDays {
+  today: string;
+  weekStart: string;
 }
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * day).toISOString();
@@ -34,26 +39,32 @@ export interface DashboardCounts {
   callbacksWaiting: number;
 }
 
-async function readCounts(supabase: SupabaseClient): Promise<DashboardCounts> {
+async function readCounts(supabase: SupabaseClient, days: DashboardDays): Promise<DashboardCounts> {
   const now = new Date();
   const leads = () => supabase.from('responses').select('id', { count: 'exact', head: true });
+  // 'Heute' and 'Letzte 7 Tage' are Analyse's own figures for those days, so the two agree.
+  const period = (dayFrom: string) =>
+    readOverview(supabase, { dayFrom, dayTo: days.today, questionnaireId: null, channel: null });
   const [today, week, customers, callbacks] = await Promise.all([
-    leads().gte('received_at', startOfToday(now).toISOString()),
-    leads().gte('received_at', daysAgo(now, 7)),
+    period(days.today),
+    period(days.weekStart),
     supabase.from('users').select('id', { count: 'exact', head: true }),
     leads().gte('received_at', daysAgo(now, 7)).not('call_time', 'is', null),
   ]);
   return {
-    leadsToday: counted(today),
-    leadsLastWeek: counted(week),
+    leadsToday: today.leads,
+    leadsLastWeek: week.leads,
     customers: counted(customers),
     callbacksWaiting: counted(callbacks),
   };
 }
 
-export function useDashboardCounts() {
+export function useDashboardCounts(days: DashboardDays) {
   const supabase = useSupabase();
-  return useQuery({ queryKey: dashboardKeys.counts(), queryFn: () => readCounts(supabase) });
+  return useQuery({
+    queryKey: dashboardKeys.counts(days),
+    queryFn: () => readCounts(supabase, days),
+  });
 }
 
 export interface FormLeads {

@@ -13,10 +13,14 @@ const state = vi.hoisted(() => ({
   perForm: {} as Query,
   newest: {} as Query,
   role: 'staff',
+  countedDays: [] as unknown[],
 }));
 
 vi.mock('../../api/desk-dashboard.ts', () => ({
-  useDashboardCounts: () => state.counts,
+  useDashboardCounts: (days: unknown) => {
+    state.countedDays.push(days);
+    return state.counts;
+  },
   useLeadsPerForm: () => state.perForm,
   useNewestLeads: () => state.newest,
 }));
@@ -57,6 +61,17 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('DashboardPage', () => {
+  it("counts 'Heute' by the agent's day in Germany, as Analyse does (issue 21, item 10)", () => {
+    // 00:30 on 26 November in Berlin is still the 25th in UTC (and in a browser set to UTC).
+    vi.useFakeTimers({ now: new Date('2026-11-25T23:30:00Z'), toFake: ['Date'] });
+    try {
+      renderDashboard();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(state.countedDays.at(-1)).toEqual({ today: '2026-11-26', weekStart: '2026-11-20' });
+  });
+
   it('marks cards busy while they load', () => {
     state.counts = { isPending: true, isError: false, refetch: vi.fn() };
     renderDashboard();

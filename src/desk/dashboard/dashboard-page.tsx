@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useDashboardCounts, useLeadsPerForm, useNewestLeads } from '../../api/desk-dashboard.ts';
 import { useMyRole, useStaffAccounts } from '../../api/desk-staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
+import { addDays, berlinToday } from '../analysis/analysis-filter.ts';
 import { Button } from '../../ui/button.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 
@@ -57,7 +58,9 @@ function Figure(props: { label: string; value: number }) {
 }
 
 function LeadCounts() {
-  const counts = useDashboardCounts();
+  // The agent's day in Germany, as Analyse has it, not the browser's.
+  const today = berlinToday();
+  const counts = useDashboardCounts({ today, weekStart: addDays(today, -6) });
   return (
     <>
       <Card title="Neue Leads" query={counts}>
