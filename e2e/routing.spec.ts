@@ -19,16 +19,6 @@ test('an unknown address shows the German 404 page with a way back', async ({ pa
   ).toBeVisible();
 });
 
-test('the generic addresses of Tabaluga and PKV lead to their own pages', async ({ page }) => {
-  await page.goto('/fragebogen/1');
-  await expect(page).toHaveURL(/\/tiptoptabaluga$/);
-  await expect(
-    page.getByRole('heading', { name: 'Wie viele Kinder möchten Sie absichern?' }),
-  ).toBeVisible();
-  await page.goto('/fragebogen/2');
-  await expect(page).toHaveURL(/\/pkv$/);
-});
-
 test('/login leads to the Survey Desk sign-in', async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveURL(/\/surveydesk\/signin$/);

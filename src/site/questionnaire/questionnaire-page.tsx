@@ -1,7 +1,6 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { questionnairePage } from '../../config/page-meta.ts';
 import { isFormIdText } from '../../domain/questionnaire.ts';
-import { publicFormPath, questionnairePath } from '../../domain/routes.ts';
 import { useNoindex } from '../../ui/use-noindex.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { PageWithIntro } from '../shared/page-with-intro.tsx';
@@ -14,9 +13,6 @@ export function QuestionnairePage() {
   const valid = isFormIdText(id);
   const formId = Number(id);
   useNoindex(!valid);
-  // Tabaluga and PKV have their own pages, with flyer, sample offer and information.
-  const own = valid ? publicFormPath(formId) : undefined;
-  if (own && own !== questionnairePath(formId)) return <Navigate to={own} replace />;
   return (
     <PageWithIntro
       meta={questionnairePage(id, valid)}
