@@ -31,14 +31,15 @@ await db.transaction(async (tx) => {
   await tx.query(
     `insert into public.responses (client_id, payload_hash, form_id, source, channel, first_name,
        last_name, email, phone, offer_info, terms_accepted, data_processing_consent, create_date,
-       changed_date, captured_at, received_at)
+       changed_date, captured_at, received_at, waited_offline)
      select gen_random_uuid(), 'bench', case when g.kind between 30 and 64 then 2 else 1 end,
             case when g.kind < 65 then 'questionnaire' when g.kind < 85 then 'kfz' else 'contact' end,
             case when g.tablet then 'fair_tablet' else 'web' end,
             'Anna', 'Muster', 'lead' || g.i || '@example.de', '0301234567', random() < 0.6,
             true, true, g.captured, g.captured, g.captured,
             g.captured + case when g.tablet then make_interval(secs => 60 + random() * 6 * 3600)
-                              else make_interval(secs => random() * 3) end
+                              else make_interval(secs => random() * 3) end,
+            g.tablet
        from (select i, (random() * 100)::int % 100 as kind, random() < 0.15 as tablet,
                     now() - make_interval(secs => random() * 120 * 86400) as captured
                from generate_series(1, $1::int) as i) g`,

@@ -46,7 +46,13 @@ test('a lead captured offline reaches the hub exactly once after reconnecting', 
 
   const stored = await responsesFor(request, email);
   expect(stored).toHaveLength(1);
-  expect(stored[0]).toMatchObject({ form_id: 1, first_name: 'Jürgen', postcode: '10115' });
+  // The device held it back while offline, and says so.
+  expect(stored[0]).toMatchObject({
+    form_id: 1,
+    first_name: 'Jürgen',
+    postcode: '10115',
+    waited_offline: true,
+  });
   expect(stored[0]!.answers.map((a) => a.answer)).toEqual(['Eins', '2020-03-03', '100 €']);
 });
 
@@ -96,7 +102,10 @@ test('a batch committed by the hub whose reply is lost is not stored twice', asy
   expect(lost).toBe(1);
   // The retry comes by itself, after the backoff.
   await expectNothingWaiting(page, 20_000);
-  expect(await responsesFor(request, email)).toHaveLength(1);
+  const stored = await responsesFor(request, email);
+  expect(stored).toHaveLength(1);
+  // The retry said the lead had waited, but the hub had it at the first attempt: that stands.
+  expect(stored[0]).toMatchObject({ waited_offline: false });
 });
 
 test('two tabs with queued leads sync at once: no duplicate, none lost', async ({

@@ -175,6 +175,7 @@ function demoResponse(
     changed_date: new Date(captured).toISOString(),
     captured_at: new Date(captured).toISOString(),
     received_at: new Date(received).toISOString(),
+    waited_offline: fairTablet,
     create_user: `${customer.first_name} ${customer.last_name}`,
     changed_user: `${customer.first_name} ${customer.last_name}`,
   };

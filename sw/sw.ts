@@ -13,7 +13,7 @@ import { formQuestionsPathPattern, gatewayPrefixes, isServerPath } from '../src/
 import { outboxSyncTag } from '../src/offline/background-sync.ts';
 import { documentCacheName } from '../src/offline/document-cache.ts';
 import { getSetting, openOfflineDb } from '../src/offline/outbox-db.ts';
-import { syncOutboxWhenFree } from '../src/offline/sync-engine.ts';
+import { recordOfflineWait, syncOutboxWhenFree } from '../src/offline/sync-engine.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -88,7 +88,10 @@ async function sendOutbox(): Promise<void> {
   const db = openOfflineDb();
   try {
     // 'Offline simulieren' holds the worker's sending too, exactly as in the page.
-    if ((await getSetting(db, 'simulateOffline')) === true) return;
+    if ((await getSetting(db, 'simulateOffline')) === true) {
+      await recordOfflineWait(db);
+      return;
+    }
     // The api layer, with the worker's own fetch: the same requests and judgement as the page's.
     const report = await syncOutboxWhenFree({
       ...hubConnection(self.fetch.bind(self)),

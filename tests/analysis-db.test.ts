@@ -14,7 +14,7 @@ import { supabaseClient } from './helpers/supabase.ts';
 // The database side of Analyse and export (supabase/migrations/20261124090000_analysis_export.sql),
 // driven through the real supabase-js over HTTP as Survey Desk drives it, on a fixture whose
 // counts are known: multi-select answers, empty answers, both channels, leads on either side of
-// midnight in Berlin, a lead that waited offline and one that did not.
+// midnight in Berlin, leads that waited offline (as their device reported) and one that did not.
 
 interface Lead {
   formId: number;
@@ -22,6 +22,8 @@ interface Lead {
   channel?: 'web' | 'fair_tablet';
   captured: string;
   received?: string;
+  /** The device reported that the lead waited offline. */
+  waited?: boolean;
   offer?: boolean;
   answers?: Record<number, string>;
   lastName?: string;
@@ -56,6 +58,7 @@ const fixture: Record<string, Lead> = {
     channel: 'fair_tablet',
     captured: '2026-03-10T22:59:59Z',
     received: '2026-03-11T01:00:00Z',
+    waited: true,
     offer: true,
     answers: { 4: 'Studierend', 6: '', 8: ' 1990 ', 10: '' },
   },
@@ -66,6 +69,7 @@ const fixture: Record<string, Lead> = {
     channel: 'fair_tablet',
     captured: '2026-03-10T23:00:00Z',
     received: '2026-03-11T09:00:00Z',
+    waited: true,
     answers: { 4: 'Studierend' },
   },
   // A KFZ callback is stored under form 1 without answers: a lead, but not a Tabaluga one.
@@ -105,9 +109,9 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
     const inserted = await db.query<{ id: number }>(
       `insert into public.responses (client_id, payload_hash, form_id, source, channel, first_name,
          last_name, email, phone, offer_info, terms_accepted, data_processing_consent, create_date,
-         changed_date, captured_at, received_at)
+         changed_date, captured_at, received_at, waited_offline)
        values (gen_random_uuid(), 'test', $1, $2, $3, 'Test', $4, $5, '0301234567', $6, true, true,
-         $7, $7, $7, $8)
+         $7, $7, $7, $8, $9)
        returning id`,
       [
         lead.formId,
@@ -118,6 +122,7 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
         lead.offer ?? false,
         lead.captured,
         lead.received ?? lead.captured,
+        lead.waited ?? false,
       ],
     );
     const id = inserted.rows[0]!.id;
@@ -296,7 +301,7 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       { day_from: '2026-03-09', day_to: '2026-03-11' },
     );
     expect(buckets).toEqual([
-      { lower_seconds: 60, upper_seconds: 300, n: 0 },
+      { lower_seconds: 0, upper_seconds: 300, n: 0 },
       { lower_seconds: 300, upper_seconds: 1800, n: 0 },
       { lower_seconds: 1800, upper_seconds: 7200, n: 0 },
       // c: 2 h 1 s.
@@ -344,7 +349,7 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
          except
          select public.analysis_lead_day(captured_at, received_at), form_id, source, channel,
                 count(*)::int, (count(*) filter (where offer_info))::int,
-                (count(public.analysis_delay_bucket(captured_at, received_at)))::int
+                (count(public.analysis_delay_bucket(waited_offline, captured_at, received_at)))::int
            from public.responses group by 1, 2, 3, 4`,
       );
       const leadsBack = await db.query(
@@ -407,6 +412,7 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       channel: 'fair_tablet',
       captured: '2026-03-10T07:00:00Z',
       received: '2026-03-13T07:00:00Z',
+      waited: true,
       offer: true,
       answers: { 4: 'Sonstiges', 6: 'Beitragsrückerstattung', 8: '1977' },
     });
@@ -428,6 +434,9 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
     await db.query('delete from public.answers where response_id = $1 and question_id = 8', [
       extra,
     ]);
+    expect(await recount()).toEqual(consistent);
+    // A corrected flag moves the lead out of the waits.
+    await db.query('update public.responses set waited_offline = false where id = $1', [extra]);
     expect(await recount()).toEqual(consistent);
     expect(await overview(tenth)).toMatchObject({ leads: before!.leads });
 
@@ -536,7 +545,7 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       });
       expect(walkedAround.data).toBeNull();
       expect(walkedAround.error?.code).toBe('42501');
-      // The analysis' own selection carries times only, no personal data.
+      // The analysis' own selection carries times and the offline flag only, no personal data.
       const times = await rpc<Record<string, unknown>[]>(staff, 'analysis_leads', {
         ...tenth,
         questionnaire_id: null,
@@ -544,7 +553,12 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       });
       expect(times.length).toBeGreaterThan(0);
       for (const row of times) {
-        expect(Object.keys(row).sort()).toEqual(['captured_at', 'id', 'received_at']);
+        expect(Object.keys(row).sort()).toEqual([
+          'captured_at',
+          'id',
+          'received_at',
+          'waited_offline',
+        ]);
       }
       // Pages are read only within a begun (and so logged) export.
       expect((await staff.rpc('export_responses', { export_id: 999_999 })).error?.code).toBe(

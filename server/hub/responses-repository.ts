@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, type Submission } from '../../src/domain/submission.ts';
+import {
+  canonicalJson,
+  withoutDeliveryFields,
+  type Submission,
+} from '../../src/domain/submission.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 /** What became of a lead; the hub turns a refusal into its answer to the caller. */
@@ -14,8 +18,29 @@ export type SaveOutcome =
 /** Thrown inside the transaction when another request stored the same client_id first. */
 class LostRace extends Error {}
 
+/**
+ * The lead's content, as the duplicate check compares it. Without the delivery fields: a lead
+ * whose first send reached the hub but not its answer is sent again marked as having waited,
+ * and must still be the same lead (the first arrival's record stands).
+ */
 export function submissionHash(submission: Submission): string {
-  return createHash('sha256').update(canonicalJson(submission)).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(withoutDeliveryFields(submission)))
+    .digest('hex');
+}
+
+// The rule Analyse used before devices said whether a lead waited.
+const guessedWaitMs = 60_000;
+
+/**
+ * Whether the lead waited on the device before it reached the hub, as the app's outbox says. A
+ * sender that does not say (an app version from before it did, an integration) is judged once,
+ * at arrival, by the rule used before: it arrived at least a minute after it was captured.
+ */
+export function waitedOffline(s: Submission, now: Date): boolean {
+  if (s.waited_offline !== undefined) return s.waited_offline;
+  if (s.captured_at === undefined) return false;
+  return now.getTime() - Date.parse(s.captured_at) >= guessedWaitMs;
 }
 
 /**
@@ -244,9 +269,10 @@ async function insertSubmission(
          salutation, title, birthdate, call_time, existing_customer, message,
          offer_info, terms_accepted, data_processing_consent, consent_version,
          create_date, changed_date, create_user, changed_user, captured_at,
-         cookie_consent, cookie_consent_version)
+         cookie_consent, cookie_consent_version, waited_offline)
        values ($8, $9, $10, (select id from customer), $11, $12, $1, $2, $3, $4, $5, $6, $7,
-         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29)
+         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29,
+         $32)
        on conflict (client_id) do nothing
        returning id
      ), stored_answers as (
@@ -288,6 +314,7 @@ async function insertSubmission(
       s.cookie_consent_version ?? null,
       s.answers.map((a) => a.question_id),
       s.answers.map((a) => a.answer),
+      waitedOffline(s, now),
     ],
   );
   return inserted.rows[0]?.id;
@@ -297,7 +324,8 @@ const responseColumns = `r.id, r.client_id, r.form_id, r.user_id, r.source, r.ch
   r.last_name, r.email, r.phone, r.adress, r.postcode, r.city, r.salutation, r.title, r.birthdate,
   r.call_time, r.existing_customer, r.message, r.offer_info, r.terms_accepted,
   r.data_processing_consent, r.consent_version, r.create_date, r.changed_date, r.create_user,
-  r.changed_user, r.captured_at, r.received_at, r.cookie_consent, r.cookie_consent_version`;
+  r.changed_user, r.captured_at, r.received_at, r.cookie_consent, r.cookie_consent_version,
+  r.waited_offline`;
 
 // The question's text as the visitor answered it: the question may since have been edited or
 // deleted (question_id null); answers of deleted questions come last, in the order stored.

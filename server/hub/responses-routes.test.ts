@@ -239,6 +239,47 @@ describe('responses API', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('records whether the lead waited on the device; a resend with the flag set stays a duplicate', async () => {
+    const waitedOf = async (id: number) =>
+      (
+        await hub.db.query<{ waited_offline: boolean }>(
+          'select waited_offline from public.responses where id = $1',
+          [id],
+        )
+      ).rows[0]!.waited_offline;
+    const ago = (seconds: number) => {
+      const time = new Date(Date.now() - seconds * 1000).toISOString();
+      return { captured_at: time, create_date: time, changed_date: time };
+    };
+    // The device's word decides, whatever the gap: a queued lead sent 10 s after capture waited,
+    // one from a device whose clock runs 3 h behind did not.
+    const queued = await post(questionnaireLead({ waited_offline: true, ...ago(10) }));
+    const skewed = await post(questionnaireLead({ waited_offline: false, ...ago(3 * 3600) }));
+    expect(await waitedOf(queued.json().id)).toBe(true);
+    expect(await waitedOf(skewed.json().id)).toBe(false);
+
+    // The first send reached the hub, its answer did not: the device sends it again, now saying
+    // it waited. Still the same lead; the first arrival's record stands.
+    const lost = questionnaireLead({ waited_offline: false, ...ago(1) });
+    const first = await post(lost);
+    const again = await expectNothingWritten(() => post({ ...lost, waited_offline: true }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...first.json(), status: 'duplicate' });
+    expect(await waitedOf(first.json().id)).toBe(false);
+    // Leads sent before the flag existed hash as they did: their resend is a duplicate too.
+    const { waited_offline: _, ...older } = lost;
+    expect((await expectNothingWritten(() => post(older))).json().status).toBe('duplicate');
+
+    // A sender that does not say (an older app, an integration): the rule used before.
+    const unsaidLate = await post(questionnaireLead(ago(2 * 3600)));
+    const unsaidNow = await post(questionnaireLead(ago(1)));
+    expect(await waitedOf(unsaidLate.json().id)).toBe(true);
+    expect(await waitedOf(unsaidNow.json().id)).toBe(false);
+
+    const bad = await expectNothingWritten(() => post(questionnaireLead({ waited_offline: 'ja' })));
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers a filled honeypot as if stored, and stores nothing', async () => {
     const res = await expectNothingWritten(() =>
       post(questionnaireLead({ website: 'https://spam.example' })),

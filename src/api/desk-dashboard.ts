@@ -1,10 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
 import { readOverview } from './desk-analysis.ts';
+import { readQuestionnaireLeadCounts } from './desk-questionnaire-leads.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The dashboard's live figures. Every number is counted by the database (PostgREST count with
-// head: true), never by downloading rows; row-level security decides what the caller may count.
+// head: true, or questionnaire_lead_counts), never by downloading rows; row-level security
+// decides what the caller may count.
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -73,24 +75,18 @@ export interface FormLeads {
   leads: number;
 }
 
-/** One count per questionnaire: the forms are few, the responses many. */
-async function readLeadsPerForm(supabase: SupabaseClient): Promise<FormLeads[]> {
-  const forms = await supabase.from('forms').select('id, title').order('id');
+/** The questionnaires with their questionnaire leads that arrived in the last 30 days. */
+export async function readLeadsPerForm(supabase: SupabaseClient): Promise<FormLeads[]> {
+  const [forms, counts] = await Promise.all([
+    supabase.from('forms').select('id, title').order('id'),
+    readQuestionnaireLeadCounts(supabase, daysAgo(new Date(), 30)),
+  ]);
   if (forms.error) throw forms.error;
-  const since = daysAgo(new Date(), 30);
-  return Promise.all(
-    forms.data.map(async (form: { id: number; title: string }) => ({
-      formId: form.id,
-      title: form.title,
-      leads: counted(
-        await supabase
-          .from('responses')
-          .select('id', { count: 'exact', head: true })
-          .eq('form_id', form.id)
-          .gte('received_at', since),
-      ),
-    })),
-  );
+  return forms.data.map((form: { id: number; title: string }) => ({
+    formId: form.id,
+    title: form.title,
+    leads: counts.get(form.id) ?? 0,
+  }));
 }
 
 export function useLeadsPerForm() {

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readQuestionnaireLeadCounts } from './desk-questionnaire-leads.ts';
 import { errorCode } from './desk-staff.ts';
 import { useSupabase } from './supabase-context.ts';
 
@@ -18,7 +19,7 @@ export interface DeskForm {
 }
 
 export interface ListedForm extends DeskForm {
-  /** How many leads this questionnaire brought in. */
+  /** How many questionnaire leads it brought in (KFZ and contact leads are no one's). */
   responseCount: number;
 }
 
@@ -60,22 +61,19 @@ export function formSaveFailure(error: unknown): { field: 'title' | null; messag
 
 const formColumns = 'id, title, description, document, image, created_at';
 
-interface ListedFormRow extends DeskForm {
-  responses: { count: number }[] | null;
-}
-
-async function readForms(supabase: SupabaseClient): Promise<ListedForm[]> {
-  const { data, error } = await supabase
-    .from('forms')
-    .select(`${formColumns}, responses(count)`)
-    .order('created_at')
-    .order('id')
-    .overrideTypes<ListedFormRow[], { merge: false }>();
-  if (error) throw error;
-  return data.map(({ responses, ...form }) => ({
-    ...form,
-    responseCount: responses?.[0]?.count ?? 0,
-  }));
+/** Every questionnaire, oldest first, with the number of its questionnaire leads. */
+export async function readForms(supabase: SupabaseClient): Promise<ListedForm[]> {
+  const [forms, counts] = await Promise.all([
+    supabase
+      .from('forms')
+      .select(formColumns)
+      .order('created_at')
+      .order('id')
+      .overrideTypes<DeskForm[], { merge: false }>(),
+    readQuestionnaireLeadCounts(supabase),
+  ]);
+  if (forms.error) throw forms.error;
+  return forms.data.map((form) => ({ ...form, responseCount: counts.get(form.id) ?? 0 }));
 }
 
 export function useFormList() {

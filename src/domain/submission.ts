@@ -38,6 +38,12 @@ export const submissionEnvelopeSchema = z.object({
   // Left out, it is 'web' when stored. No default here: a lead queued before channels existed
   // must hash as it did, so its resend stays a duplicate rather than a conflict.
   channel: z.enum(leadChannels).optional(),
+  /**
+   * Set by the device's outbox when it posts: true when the lead could not be handed to the hub
+   * at its first attempt and waited on the device (offline, 'Offline simulieren', hub not
+   * reached). How the lead travelled, not what it says: never part of its content key or hash.
+   */
+  waited_offline: z.boolean().optional(),
   answers: z
     .array(answerSchema)
     .max(submissionLimits.maxAnswers)
@@ -158,11 +164,20 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * What a lead says, whatever way it travelled: the same lead re-sent with another delivery
+ * field (waited_offline) is still the same lead. Both the device and the hub compare leads by it.
+ */
+export function withoutDeliveryFields<T extends object>(submission: T): T {
+  // canonicalJson leaves out undefined values.
+  return { ...submission, waited_offline: undefined };
+}
+
 /** What a lead says, apart from when it was made: equal keys mean the same lead. */
 export function submissionContentKey(submission: { client_id: string }): string {
   // canonicalJson leaves out undefined values.
   return canonicalJson({
-    ...submission,
+    ...withoutDeliveryFields(submission),
     client_id: undefined,
     create_date: undefined,
     changed_date: undefined,

@@ -22,6 +22,12 @@ export interface OutboxItem {
   status: OutboxStatus;
   /** Failed sending attempts so far (whole-request failures only). */
   attempts: number;
+  /**
+   * The lead could not be handed to the hub at its first attempt: a run was held back while it
+   * waited (offline, 'Offline simulieren'), or a request carrying it brought no answer. Posted
+   * with the lead as `waited_offline`. Missing in leads queued before the field existed.
+   */
+  waited_offline?: boolean;
   /** Epoch ms. */
   next_attempt_at: number;
   /** Epoch ms. */

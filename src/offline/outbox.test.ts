@@ -50,6 +50,8 @@ describe('enqueue', () => {
       source: 'questionnaire',
       status: 'waiting',
       attempts: 0,
+      // Queued, not yet held back: it has not waited offline (yet).
+      waited_offline: false,
       next_attempt_at: 1_000,
       created_at: 1_000,
       last_error: null,

@@ -67,6 +67,7 @@ export async function enqueue<T extends OutboxSubmissionKeys>(
     source: payload.source,
     status: 'waiting',
     attempts: 0,
+    waited_offline: false,
     next_attempt_at: now,
     created_at: now,
     last_error: null,

@@ -8,6 +8,7 @@ import { countWaiting, enqueue, listRejected } from './outbox.ts';
 import {
   maxBatchBytes,
   nextSyncDelay,
+  recordOfflineWait,
   syncOutbox,
   syncOutboxWhenFree,
   type SyncOptions,
@@ -47,6 +48,8 @@ interface Call {
   url: string;
   init: RequestInit;
   clientIds: string[];
+  /** Each posted lead's waited_offline, by client_id. */
+  waited: Record<string, unknown>;
 }
 
 type Reply = Response | Promise<Response>;
@@ -56,9 +59,14 @@ function fakeHub(answer: (submissions: { client_id: string }[], call: number) =>
   const calls: Call[] = [];
   const fetch = ((url: string, init: RequestInit) => {
     const { submissions } = JSON.parse(String(init.body)) as {
-      submissions: { client_id: string }[];
+      submissions: { client_id: string; waited_offline?: unknown }[];
     };
-    calls.push({ url, init, clientIds: submissions.map((s) => s.client_id) });
+    calls.push({
+      url,
+      init,
+      clientIds: submissions.map((s) => s.client_id),
+      waited: Object.fromEntries(submissions.map((s) => [s.client_id, s.waited_offline])),
+    });
     return Promise.resolve().then(() => answer(submissions, calls.length));
   }) as typeof globalThis.fetch;
   return { fetch, calls, posted: () => calls.flatMap((call) => call.clientIds) };
@@ -122,7 +130,11 @@ describe('syncOutbox: the hub answers', () => {
     expect(new Headers(call?.init.headers).get('content-type')).toBe('application/json');
     expect(call?.init.signal).toBeInstanceOf(AbortSignal);
     expect(call?.clientIds).toEqual(ids);
-    expect(JSON.parse(String(call?.init.body)).submissions[0]).toEqual(first);
+    // As queued, and saying that it did not wait on the device.
+    expect(JSON.parse(String(call?.init.body)).submissions[0]).toEqual({
+      ...first,
+      waited_offline: false,
+    });
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -468,6 +480,94 @@ function fakeWebLocks(): SyncLockManager & { requests: number } {
   };
   return locks;
 }
+
+describe('syncOutbox: whether a lead waited offline', () => {
+  /** Each posted lead's flag, request by request. */
+  const flags = (hub: ReturnType<typeof fakeHub>) => hub.calls.map((call) => call.waited);
+
+  it('says false for a lead handed over at its first attempt', async () => {
+    const [id] = await queue(1);
+    const hub = fakeHub((submissions) => results(submissions));
+    await sync(hub.fetch);
+    expect(flags(hub)).toEqual([{ [id!]: false }]);
+  });
+
+  it('says true once a request carrying the lead brought no answer', async () => {
+    const [id] = await queue(1);
+    let down = true;
+    const hub = fakeHub((submissions) =>
+      down ? Promise.reject(new TypeError('fetch failed')) : results(submissions),
+    );
+    expect(await sync(hub.fetch)).toMatchObject({ failed: 1 });
+    down = false;
+    expect(await sync(hub.fetch, { force: true })).toMatchObject({ sent: 1, remaining: 0 });
+    expect(flags(hub)).toEqual([{ [id!]: false }, { [id!]: true }]);
+  });
+
+  it('marks the lead before its request, so a page closed meanwhile cannot lose the wait', async () => {
+    const [id] = await queue(1);
+    let storedDuringRequest: boolean | undefined;
+    const hub = fakeHub(async (submissions) => {
+      storedDuringRequest = (await item(id!))?.waited_offline;
+      return results(submissions);
+    });
+    await sync(hub.fetch);
+    expect(storedDuringRequest).toBe(true);
+    expect(flags(hub)).toEqual([{ [id!]: false }]);
+  });
+
+  it('says true for the leads a failed run could not try', async () => {
+    const ids = await queue(3);
+    let down = true;
+    const hub = fakeHub((submissions) =>
+      down ? new Response('', { status: 503 }) : results(submissions),
+    );
+    await sync(hub.fetch, { batchSize: 1 });
+    expect(hub.calls).toHaveLength(1);
+    down = false;
+    await sync(hub.fetch, { force: true });
+    expect(Object.assign({}, ...flags(hub).slice(1))).toEqual(
+      Object.fromEntries(ids.map((id) => [id, true])),
+    );
+  });
+
+  it('keeps the same content for the hub: a resend after a lost answer differs in the flag only', async () => {
+    const [id] = await queue(1);
+    const hanging = fakeHub(() => new Promise<Response>(() => {}));
+    await sync(hanging.fetch, { timeoutMs: 20 });
+    const answering = fakeHub((submissions) => results(submissions, () => 'duplicate'));
+    expect(await sync(answering.fetch, { force: true })).toMatchObject({ duplicate: 1 });
+    const [first] = JSON.parse(String(hanging.calls[0]?.init.body)).submissions;
+    const [again] = JSON.parse(String(answering.calls[0]?.init.body)).submissions;
+    expect(first).toMatchObject({ client_id: id, waited_offline: false });
+    expect(again).toEqual({ ...first, waited_offline: true });
+  });
+
+  it('records a held-back run for every waiting lead, not for rejected ones', async () => {
+    const [waiting, rejected] = await queue(2);
+    await db.outbox.update(rejected!, { status: 'rejected', rejected_code: 'validation_failed' });
+    await recordOfflineWait(db);
+    expect(await item(waiting!)).toMatchObject({ waited_offline: true });
+    expect(await item(rejected!)).toMatchObject({ waited_offline: false });
+    const hub = fakeHub((submissions) => results(submissions));
+    await sync(hub.fetch);
+    expect(flags(hub)).toEqual([{ [waiting!]: true }]);
+  });
+
+  it('judges a lead queued before the flag existed by its failed attempts', async () => {
+    const [fresh, failedBefore] = await queue(2);
+    for (const [id, attempts] of [
+      [fresh!, 0],
+      [failedBefore!, 2],
+    ] as const) {
+      const { waited_offline: _, ...old } = (await item(id))!;
+      await db.outbox.put({ ...old, attempts });
+    }
+    const hub = fakeHub((submissions) => results(submissions));
+    await sync(hub.fetch, { force: true });
+    expect(flags(hub)).toEqual([{ [fresh!]: false, [failedBefore!]: true }]);
+  });
+});
 
 describe('syncOutbox: one sender at a time', () => {
   it('skips a second sync while the first holds the lock; every lead is posted once', async () => {

@@ -2,7 +2,7 @@ import type { HubConnection } from '../api/hub-client.ts';
 import { postBatch } from '../api/post-batch.ts';
 import { submissionLimits, type SubmissionResult } from '../domain/submission.ts';
 import { nextRetryDelay } from './backoff.ts';
-import type { OfflineDb, OutboxItem } from './outbox-db.ts';
+import type { OfflineDb, OutboxItem, OutboxSubmission } from './outbox-db.ts';
 import { withSyncLock, type SyncLockManager } from './sync-lock.ts';
 
 /** The hub connection (the page's or the worker's fetch), the outbox and how to run. */
@@ -99,7 +99,10 @@ async function sendDue(options: SyncOptions, report: SyncReport): Promise<void> 
   for (let start = 0; start < due.length;) {
     const batch = takeBatch(due, start, limit);
     start += batch.length;
-    const outcome = await sendBatch(options, batch);
+    // Built before the mark below: this request still says what was true until now.
+    const submissions = batch.map(postedSubmission);
+    await markWaited(db, batch);
+    const outcome = await sendBatch(options, submissions);
     if (outcome.kind === 'failed') {
       report.failed += batch.length;
       await postpone(options, batch, due.slice(start), outcome.message);
@@ -121,6 +124,38 @@ async function dueItems(db: OfflineDb, now: number, force: boolean): Promise<Out
   );
 }
 
+/**
+ * What is posted for a lead: the submission as it was queued, and whether it waited on the
+ * device. A lead queued before the flag existed waited if an attempt to send it had failed.
+ */
+export function postedSubmission(item: OutboxItem): OutboxSubmission {
+  return { ...item.submission, waited_offline: item.waited_offline ?? item.attempts > 0 };
+}
+
+/**
+ * Marks leads as having waited, before the request that carries them: should it bring no answer
+ * (no connection, timeout, the page closed meanwhile), the lead was not handed over at its first
+ * attempt, and its next request says so. A lead the hub stored meanwhile keeps its first record
+ * there (the flag is no part of the duplicate check). Leads another tab deleted stay deleted.
+ */
+async function markWaited(db: OfflineDb, items: readonly OutboxItem[]): Promise<void> {
+  const fresh = items.filter((item) => item.waited_offline !== true).map((item) => item.client_id);
+  if (fresh.length === 0) return;
+  await db.outbox.where('client_id').anyOf(fresh).modify({ waited_offline: true });
+}
+
+/**
+ * The device holds its leads back ('Offline simulieren', or the browser says it is offline):
+ * every lead waiting now has waited offline, however soon the connection returns.
+ */
+export async function recordOfflineWait(db: OfflineDb): Promise<void> {
+  await db.outbox
+    .where('status')
+    .equals('waiting')
+    .and((item) => item.waited_offline !== true)
+    .modify({ waited_offline: true });
+}
+
 const encoder = new TextEncoder();
 const envelopeBytes = encoder.encode('{"submissions":[]}').length;
 
@@ -140,7 +175,7 @@ function takeBatch(items: OutboxItem[], start: number, limit: number): OutboxIte
   for (let i = start; i < items.length && batch.length < limit; i += 1) {
     const item = items[i];
     if (item === undefined) break;
-    const itemBytes = encoder.encode(JSON.stringify(item.submission)).length + 1;
+    const itemBytes = encoder.encode(JSON.stringify(postedSubmission(item))).length + 1;
     if (batch.length > 0 && bytes + itemBytes > maxBatchBytes) break;
     batch.push(item);
     bytes += itemBytes;
@@ -154,12 +189,11 @@ function takeBatch(items: OutboxItem[], start: number, limit: number): OutboxIte
  * including a whole-request 404 or 409 that only a proxy or a misrouted address gives, leaves
  * them waiting.
  */
-async function sendBatch(options: SyncOptions, batch: OutboxItem[]): Promise<BatchOutcome> {
-  const reply = await postBatch(
-    options,
-    batch.map((item) => item.submission),
-    options.timeoutMs ?? defaultSyncTimeoutMs,
-  );
+async function sendBatch(
+  options: SyncOptions,
+  submissions: OutboxSubmission[],
+): Promise<BatchOutcome> {
+  const reply = await postBatch(options, submissions, options.timeoutMs ?? defaultSyncTimeoutMs);
   if (reply.ok) return { kind: 'results', results: reply.data };
   const { kind, code, message } = reply.failure;
   if (kind === 'refused') return { kind: 'rejected', code, message };
@@ -208,6 +242,7 @@ async function settle(
 /**
  * The failed batch backs off; leads of this run that were not tried yet move to the failed
  * batch's earliest retry, so a scheduler does not fire again at once against a hub that is down.
+ * All of them have waited offline: this run could not hand them over.
  */
 async function postpone(
   options: SyncOptions,
@@ -226,16 +261,22 @@ async function postpone(
       .and((item) => item.status === 'waiting')
       .modify((item) => {
         item.attempts += 1;
+        item.waited_offline = true;
         item.next_attempt_at = now + nextRetryDelay(item.attempts, random);
         item.last_error = message;
         earliestRetry = Math.min(earliestRetry, item.next_attempt_at);
       });
-    if (untried.length === 0 || earliestRetry === Infinity) return;
+    if (untried.length === 0) return;
     await db.outbox
       .where('client_id')
       .anyOf(untried.map((item) => item.client_id))
-      .and((item) => item.status === 'waiting' && item.next_attempt_at < earliestRetry)
-      .modify({ next_attempt_at: earliestRetry });
+      .and((item) => item.status === 'waiting')
+      .modify((item) => {
+        item.waited_offline = true;
+        if (item.next_attempt_at < earliestRetry && earliestRetry !== Infinity) {
+          item.next_attempt_at = earliestRetry;
+        }
+      });
   });
 }
 

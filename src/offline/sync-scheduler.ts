@@ -1,7 +1,7 @@
 import { hubConnection } from '../api/hub-connection.ts';
 import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
 import { offlineDb } from './offline-db.ts';
-import { nextSyncDelay, syncOutbox, type SyncReport } from './sync-engine.ts';
+import { nextSyncDelay, recordOfflineWait, syncOutbox, type SyncReport } from './sync-engine.ts';
 import { publishSyncReport } from './sync-reports.ts';
 
 export { onSyncReport } from './sync-reports.ts';
@@ -16,8 +16,12 @@ function holdingBack(): boolean {
 }
 
 async function run(force: boolean): Promise<SyncReport | undefined> {
-  if (holdingBack()) return undefined;
   const db = offlineDb();
+  if (holdingBack()) {
+    // A failed write only loses the flag, which the next held-back run records again.
+    await recordOfflineWait(db).catch(() => undefined);
+    return undefined;
+  }
   try {
     const report = await syncOutbox({
       ...hubConnection(),

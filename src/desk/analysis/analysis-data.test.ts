@@ -110,7 +110,7 @@ describe('summaries', () => {
 
   it('reports the offline wait with its median and most frequent bucket', () => {
     const bars = delayBars([
-      { lower_seconds: 60, upper_seconds: 300, n: 1 },
+      { lower_seconds: 0, upper_seconds: 300, n: 1 },
       { lower_seconds: 7200, upper_seconds: 21600, n: 2 },
       { lower_seconds: 259200, upper_seconds: null, n: 0 },
     ]);
@@ -135,7 +135,7 @@ describe('durations and buckets', () => {
 
   it('labels every histogram bucket of the database', () => {
     const bounds: [number, number | null][] = [
-      [60, 300],
+      [0, 300],
       [300, 1800],
       [1800, 7200],
       [7200, 21600],
@@ -144,7 +144,7 @@ describe('durations and buckets', () => {
       [259200, null],
     ];
     expect(bounds.map(([lower, upper]) => delayBucketLabel(lower, upper))).toEqual([
-      '1–5 Min.',
+      'unter 5 Min.',
       '5–30 Min.',
       '30 Min.–2 Std.',
       '2–6 Std.',

@@ -112,11 +112,15 @@ function boundLabel(seconds: number, upper = false): { value: number; unit: stri
   return { value: seconds / 86_400, unit: 'Tage' };
 }
 
-/** '1–5 Min.', '30 Min.–2 Std.', 'über 3 Tage': the unit is written once when both ends share it. */
+/**
+ * 'unter 5 Min.', '30 Min.–2 Std.', 'über 3 Tage': the unit is written once when both ends share
+ * it.
+ */
 export function delayBucketLabel(lower: number, upper: number | null): string {
   const low = boundLabel(lower);
   if (upper === null) return `über ${formatNumber(low.value)} ${low.unit}`;
   const high = boundLabel(upper, true);
+  if (lower === 0) return `unter ${formatNumber(high.value)} ${high.unit}`;
   return low.unit === high.unit
     ? `${formatNumber(low.value)}–${formatNumber(high.value)} ${high.unit}`
     : `${formatNumber(low.value)} ${low.unit}–${formatNumber(high.value)} ${high.unit}`;

@@ -1,4 +1,7 @@
 import type { AnalysisChannel, AnalysisFilter, TimeBucket } from '../../api/desk-analysis.ts';
+import { addDays } from '../../domain/berlin-day.ts';
+
+export { addDays, berlinToday } from '../../domain/berlin-day.ts';
 
 // The Analyse selection as it lives in the address bar, and the Berlin calendar days it means.
 // Any value the screen cannot use falls back to the default (the last 30 days, everything).
@@ -34,18 +37,6 @@ const channelOf: Record<SourceChoice, AnalysisChannel | null> = {
   messe: 'fair_tablet',
 };
 
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date in Berlin, whatever the browser's zone: the agent's day decides the presets. */
-export function berlinToday(now: Date = new Date()): string {
-  return berlinDay.format(now);
-}
-
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day 'YYYY-MM-DD' (no 2026-02-30). */
@@ -54,13 +45,6 @@ export function isDay(value: string | null | undefined): value is string {
   const date = new Date(`${value}T00:00:00Z`);
   // Month 13 is no date at all; 30 February rolls over into March.
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** Calendar arithmetic in UTC, where every day has 24 hours. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 export function daysInRange(dayFrom: string, dayTo: string): number {

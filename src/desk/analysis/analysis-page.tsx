@@ -300,8 +300,9 @@ function OfflineDelay({ filter }: { filter: AnalysisFilter }) {
         return (
           <>
             <p className="text-sm text-slate-700">
-              Anfragen, die offline erfasst wurden (mindestens eine Minute zwischen Erfassen und
-              Eintreffen), meist vom Messe-Tablet.
+              Anfragen, die das Gerät nicht sofort senden konnte und gespeichert hat, bis die
+              Verbindung wieder da war (offline, „Offline simulieren“ oder Server nicht erreichbar),
+              meist vom Messe-Tablet. Die Wartezeit reicht vom Erfassen bis zum Eintreffen.
             </p>
             <Summary>{summary}</Summary>
             {data.offline_leads === 0 ? (

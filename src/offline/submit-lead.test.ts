@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SubmissionResult } from '../domain/submission.ts';
+import { questionnaireLead } from '../testing/lead-fixtures.ts';
+import { writeDeviceSetting } from './device-settings.ts';
+import { offlineDb } from './offline-db.ts';
+import { submitLead } from './submit-lead.ts';
+import { syncNow } from './sync-scheduler.ts';
+
+// A lead handed over by a screen, through the device's own outbox, scheduler and hub client, to
+// a fetch standing in for the hub: the posted lead says whether it waited on the device.
+
+type Posted = { client_id: string; waited_offline?: unknown };
+
+let posted: Posted[];
+let hubDown: boolean;
+
+function hubFetch(_url: string, init: RequestInit): Promise<Response> {
+  if (hubDown) return Promise.reject(new TypeError('Failed to fetch'));
+  const { submissions } = JSON.parse(String(init.body)) as { submissions: Posted[] };
+  posted.push(...submissions);
+  const results: SubmissionResult[] = submissions.map(({ client_id }, index) => ({
+    index,
+    client_id,
+    status: 'created',
+    id: index + 1,
+  }));
+  return Promise.resolve(
+    new Response(JSON.stringify({ results }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+}
+
+/** What the hub was told about the lead: undefined while it has not arrived. */
+const flagOf = (clientId: string) => posted.find((s) => s.client_id === clientId)?.waited_offline;
+
+beforeEach(() => {
+  posted = [];
+  hubDown = false;
+  vi.stubGlobal('fetch', vi.fn(hubFetch));
+});
+
+afterEach(async () => {
+  writeDeviceSetting('simulateOffline', false);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  await offlineDb().outbox.clear();
+});
+
+describe('submitLead tells the hub whether the lead waited offline', () => {
+  it('online: sent at once, it did not wait', async () => {
+    const lead = questionnaireLead();
+    expect(await submitLead(lead)).toEqual({ status: 'sent' });
+    expect(posted).toEqual([{ ...lead, waited_offline: false }]);
+  });
+
+  it("'Offline simulieren': held on the device, it waited once the simulation ends", async () => {
+    writeDeviceSetting('simulateOffline', true);
+    const lead = questionnaireLead();
+    expect(await submitLead(lead)).toEqual({ status: 'queued' });
+    expect(posted).toEqual([]);
+
+    writeDeviceSetting('simulateOffline', false);
+    await vi.waitFor(() => expect(flagOf(lead.client_id)).toBe(true));
+  });
+
+  it('the browser offline: held on the device, it waited once the connection is back', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const lead = questionnaireLead();
+    expect(await submitLead(lead)).toEqual({ status: 'queued' });
+    expect(posted).toEqual([]);
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(flagOf(lead.client_id)).toBe(true));
+  });
+
+  it('the hub not reached at the first attempt: it waited', async () => {
+    hubDown = true;
+    const lead = questionnaireLead();
+    expect(await submitLead(lead)).toEqual({ status: 'queued' });
+
+    hubDown = false;
+    await syncNow(true);
+    expect(flagOf(lead.client_id)).toBe(true);
+  });
+});
