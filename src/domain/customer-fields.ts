@@ -33,10 +33,10 @@ const writers = {
   city: [questionnaire.city, contact.city],
 } satisfies Record<string, FieldRule[]>;
 
-export type CustomerTextField = keyof typeof writers;
+type CustomerTextField = keyof typeof writers;
 
 /** True when a public form that writes `field` accepts `value` for it. */
-export function acceptedByAPublicForm(field: CustomerTextField, value: string): boolean {
+function acceptedByAPublicForm(field: CustomerTextField, value: string): boolean {
   return writers[field].some((rule: FieldRule) => rule.safeParse(value).success);
 }
 

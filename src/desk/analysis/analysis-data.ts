@@ -5,7 +5,8 @@ import type {
   OverTimeRow,
   TimeBucket,
 } from '../../api/desk-analysis.ts';
-import { addDays, daysInRange } from './analysis-filter.ts';
+import { addDays } from '../../domain/berlin-day.ts';
+import { daysInRange } from './analysis-filter.ts';
 
 // What the Analyse screen shows, computed from the database's aggregates: complete series,
 // German labels and the one-sentence summaries that stand beside each chart.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { berlinToday } from '../../domain/berlin-day.ts';
 import {
-  berlinToday,
   bucketFor,
   parseSelection,
   presetRange,

@@ -1,8 +1,6 @@
 import type { AnalysisChannel, AnalysisFilter, TimeBucket } from '../../api/desk-analysis.ts';
 import { addDays } from '../../domain/berlin-day.ts';
 
-export { addDays, berlinToday } from '../../domain/berlin-day.ts';
-
 // The Analyse selection as it lives in the address bar, and the Berlin calendar days it means.
 // Any value the screen cannot use falls back to the default (the last 30 days, everything).
 

@@ -197,7 +197,7 @@ export function QuestionSidebar(props: {
   const formKey = mode?.kind === 'edit' && !mode.justAdded ? `frage-${mode.question.id}` : 'neu';
 
   const [dirty, setDirty] = useState(false);
-  const { requestLeave, dialog } = useDiscardGuard(dirty, 'an dieser Frage', () => setDirty(false));
+  const { requestLeave, dialog } = useDiscardGuard(dirty, 'an dieser Frage');
   const close = () =>
     requestLeave(() => {
       setStatus(null);
