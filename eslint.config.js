@@ -77,6 +77,13 @@ const zones = [
     except: ['./domain'],
     message: 'Der Server darf aus src nur src/domain importieren.',
   },
+  {
+    target: 'server/http',
+    from: 'server',
+    except: ['./http'],
+    message:
+      'server/http hält HTTP-Helfer unter allen Bereichen (Hub, Gateway, Seite): es importiert keinen davon.',
+  },
 ];
 
 // Tests may also build their leads with the shared fixtures (src/testing).
@@ -138,11 +145,20 @@ export default defineConfig([
     name: 'imports',
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      // What import-x reads to follow an import into a file (no-cycle walks the whole graph):
+      // without these it only reads .js files and finds no cycle among TypeScript modules.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       // Browsers, Node's type stripping and Vite all need the real file name.
       'import-x/extensions': ['error', 'always', { ignorePackages: true, checkTypeImports: true }],
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }],
+      // Cycles that run. Type-only cycles are refused too, by dependency-cruiser in `npm run lint`
+      // (.dependency-cruiser.mjs): this rule skips `import type` by design.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

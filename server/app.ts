@@ -9,7 +9,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { gatewayArea } from './gateway/gateway-area.ts';
 import { registerApiCompression } from './http/api-compression.ts';
-import { appConfigRoute } from './http/app-config.ts';
+import { appConfigRoute } from './app-config-route.ts';
 import { createHubAuth } from './hub/auth.ts';
 import { createFormsRepository } from './hub/forms-repository.ts';
 import { hubArea } from './hub/hub-area.ts';

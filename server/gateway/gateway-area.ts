@@ -1,23 +1,10 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyPluginAsync } from 'fastify';
 import { gatewayPrefixes } from '../../src/domain/routes.ts';
-import type { ServerConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
 import { authArea } from './auth/auth-area.ts';
+import type { GatewayOptions } from './gateway-options.ts';
 import { restArea } from './rest/rest-area.ts';
 import { storageArea } from './storage/storage-area.ts';
-
-/**
- * The local Supabase-compatible gateway (DESIGN 6), so Survey Desk runs on supabase-js without a
- * hosted project. Each part answers in the error shape of the service it stands in for, because
- * supabase-js reads each service's errors differently.
- */
-export interface GatewayOptions {
-  db: Database;
-  config: Pick<ServerConfig, 'jwtSecret' | 'dataDir' | 'smtpUrl' | 'publicUrl'> &
-    Partial<Pick<ServerConfig, 'authRateLimit'>>;
-  now: () => Date;
-}
 
 /**
  * CORS as Supabase answers it: any origin (the apikey and the bearer token admit a caller, not
@@ -47,6 +34,11 @@ export const supabaseCors: FastifyCorsOptions = {
   strictPreflight: false,
 };
 
+/**
+ * The local Supabase-compatible gateway (DESIGN 6), so Survey Desk runs on supabase-js without a
+ * hosted project. Each part answers in the error shape of the service it stands in for, because
+ * supabase-js reads each service's errors differently.
+ */
 export const gatewayArea: FastifyPluginAsync<GatewayOptions> = async (gateway, options) => {
   const services = [
     [gatewayPrefixes.auth, authArea],

@@ -4,7 +4,7 @@ import { formQuestionsPath } from '../domain/routes.ts';
 import { readDeviceSetting } from './device-settings.ts';
 import { keepDocumentOffline } from './document-cache.ts';
 import { storeDefinition } from './offline-idb.ts';
-import type { DefinitionRecord } from './outbox-db.ts';
+import type { DefinitionRecord } from './offline-schema.ts';
 
 // The public questionnaires kept on the device from the landing page, without the questionnaire
 // code: no zod, no Dexie. definitions.ts reads the stored copy and validates it with the full

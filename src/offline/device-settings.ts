@@ -3,8 +3,7 @@
 // they are strictly necessary for the service the operator set the device up for.
 
 import type { LeadChannel } from '../domain/submission.ts';
-
-export type DeviceSetting = 'kiosk' | 'simulateOffline';
+import type { DeviceSetting } from './offline-schema.ts';
 
 const keys: Record<DeviceSetting, string> = {
   kiosk: 'geraet:kiosk-modus',

@@ -4,14 +4,19 @@
 // landing page never loads the rest unless a lead waits, a form opens or the status panel opens.
 //
 // The database stays Dexie's (src/offline/outbox-db.ts): same name, same stores, same native
-// version (Dexie's version 1 is IndexedDB version 10). Only the first visit creates it here, with
-// exactly the stores and indexes Dexie declares, so Dexie later opens it without a schema change.
+// version. Only the first visit creates it here, from the same declaration Dexie reads
+// (offline-schema.ts), so Dexie later opens it without a schema change.
 
-import type { DefinitionRecord, OutboxItem } from './outbox-db.ts';
+import {
+  dexieVersion,
+  offlineDbName,
+  offlineStores,
+  type DefinitionRecord,
+  type OutboxItem,
+} from './offline-schema.ts';
 
-export const offlineDbName = 'universa-offline';
-/** Dexie multiplies its version by 10: `version(1)` in outbox-db.ts is native version 10. */
-const nativeVersion = 10;
+/** Dexie multiplies its version by 10 for IndexedDB. */
+const nativeVersion = dexieVersion * 10;
 
 /** Dexie's channel for changes to any of its databases, in every tab and the service worker. */
 const dexieChangeChannel = 'x-storagemutated-1';
@@ -39,14 +44,27 @@ function openExisting(name: string): Promise<IDBDatabase | undefined> {
   });
 }
 
-/** The stores of outbox-db.ts, as Dexie creates them for `version(1)`. */
+/** A key path in Dexie's notation: `name`, or `[a+b]` for a compound one. */
+function keyPath(spec: string): string | string[] {
+  return spec.startsWith('[') ? spec.slice(1, -1).split('+') : spec;
+}
+
+/**
+ * The stores of offline-schema.ts, as Dexie creates them: the first entry is the primary key, the
+ * rest are indexes named by their spec. Only the notation those stores use is understood; anything
+ * else (`++`, `&`, `*`) fails here first, before a device's database could differ from Dexie's.
+ */
 function createSchema(db: IDBDatabase) {
-  const outbox = db.createObjectStore('outbox', { keyPath: 'client_id' });
-  outbox.createIndex('status', 'status');
-  outbox.createIndex('[status+next_attempt_at]', ['status', 'next_attempt_at']);
-  outbox.createIndex('[status+created_at]', ['status', 'created_at']);
-  db.createObjectStore('definitions', { keyPath: 'form_id' });
-  db.createObjectStore('settings', { keyPath: 'key' });
+  for (const [name, spec] of Object.entries(offlineStores)) {
+    const [primaryKey = '', ...indexes] = spec.split(',').map((part) => part.trim());
+    for (const part of [primaryKey, ...indexes]) {
+      if (!/^(\w+|\[\w+(\+\w+)+\])$/.test(part)) {
+        throw new Error(`offline-idb versteht den Dexie-Schlüssel "${part}" nicht`);
+      }
+    }
+    const store = db.createObjectStore(name, { keyPath: keyPath(primaryKey) });
+    for (const index of indexes) store.createIndex(index, keyPath(index));
+  }
 }
 
 /** Opens the database, creating it with Dexie's schema on the device's first visit. */

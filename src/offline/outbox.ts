@@ -1,4 +1,5 @@
-import type { OfflineDb, OutboxItem, OutboxSubmission, OutboxSubmissionKeys } from './outbox-db.ts';
+import type { OfflineDb } from './outbox-db.ts';
+import type { OutboxItem, OutboxSubmission, OutboxSubmissionKeys } from './offline-schema.ts';
 
 const notSaved = 'Die Anfrage konnte auf diesem Gerät nicht gespeichert werden.';
 const writeErrorMessages = {

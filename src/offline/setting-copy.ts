@@ -1,5 +1,5 @@
-import type { DeviceSetting } from './device-settings.ts';
 import { offlineDb } from './offline-db.ts';
+import type { DeviceSetting } from './offline-schema.ts';
 import { putSetting } from './outbox-db.ts';
 
 /** The service worker's copy of a device setting (it has no localStorage). */

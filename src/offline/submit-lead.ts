@@ -2,7 +2,7 @@ import { requestBackgroundSync } from './background-sync.ts';
 import { readDeviceSetting } from './device-settings.ts';
 import { offlineDb } from './offline-db.ts';
 import { enqueue, OutboxWriteError } from './outbox.ts';
-import type { OutboxSubmissionKeys } from './outbox-db.ts';
+import type { OutboxSubmissionKeys } from './offline-schema.ts';
 import { startSyncScheduler, syncNow } from './sync-scheduler.ts';
 
 export type SubmitLeadOutcome =

@@ -3,7 +3,8 @@ import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmissionResult } from '../domain/submission.ts';
 import { questionnaireLead } from '../testing/lead-fixtures.ts';
-import { openOfflineDb, type OfflineDb, type OutboxItem } from './outbox-db.ts';
+import { openOfflineDb, type OfflineDb } from './outbox-db.ts';
+import type { OutboxItem } from './offline-schema.ts';
 import { countWaiting, enqueue, listRejected } from './outbox.ts';
 import {
   maxBatchBytes,

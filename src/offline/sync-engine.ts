@@ -2,7 +2,8 @@ import type { HubConnection } from '../api/hub-client.ts';
 import { postBatch } from '../api/post-batch.ts';
 import { submissionLimits, type SubmissionResult } from '../domain/submission.ts';
 import { nextRetryDelay } from './backoff.ts';
-import type { OfflineDb, OutboxItem, OutboxSubmission } from './outbox-db.ts';
+import type { OfflineDb } from './outbox-db.ts';
+import type { OutboxItem, OutboxSubmission } from './offline-schema.ts';
 import { withSyncLock, type SyncLockManager } from './sync-lock.ts';
 
 /** The hub connection (the page's or the worker's fetch), the outbox and how to run. */

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
 import { onOfflineDbChange, peekOutbox } from './offline-idb.ts';
-import type { OutboxItem } from './outbox-db.ts';
+import type { OutboxItem } from './offline-schema.ts';
 import { onSyncReport } from './sync-reports.ts';
 
 export interface DeviceStatus {

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeDeviceSetting } from './device-settings.ts';
-import type { OutboxSubmissionKeys } from './outbox-db.ts';
+import type { OutboxSubmissionKeys } from './offline-schema.ts';
 import { submitLead } from './submit-lead.ts';
 import { useLeadSender } from './use-lead-sender.ts';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { submissionContentKey, type LeadChannel } from '../domain/submission.ts';
-import type { OutboxSubmissionKeys } from './outbox-db.ts';
+import type { OutboxSubmissionKeys } from './offline-schema.ts';
 import { newClientId } from './client-id.ts';
 import { leadChannel } from './device-settings.ts';
 import { submitLead } from './submit-lead.ts';

@@ -61,6 +61,11 @@ describe('import boundaries', () => {
       code: "export { KfzPage } from '../src/site/kfz/kfz-page.tsx';",
     },
     {
+      breaks: 'a shared HTTP helper imports a server area',
+      file: 'server/http/lint-case.ts',
+      code: "export { errorBody } from '../hub/errors.ts';",
+    },
+    {
       breaks: 'the service worker imports the browser configuration',
       file: 'sw/lint-case.ts',
       code: "export * from '../src/config/env.ts';",

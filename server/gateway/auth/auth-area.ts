@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AuthRateLimit } from '../../config.ts';
 import { claimPrefix } from '../../http/claim-prefix.ts';
-import type { GatewayOptions } from '../gateway-area.ts';
+import type { GatewayOptions } from '../gateway-options.ts';
 import { nestsTooDeep } from '../json-depth.ts';
 import type { AuthContext } from './auth-context.ts';
 import { authErrorHandler, authNotFound, GotrueError } from './errors.ts';

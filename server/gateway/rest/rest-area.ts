@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayOptions } from '../gateway-area.ts';
+import type { GatewayOptions } from '../gateway-options.ts';
 import { claimPrefix } from '../../http/claim-prefix.ts';
 import { asRole } from '../as-role.ts';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { GatewayOptions } from '../gateway-area.ts';
+import type { GatewayOptions } from '../gateway-options.ts';
 import { claimPrefix } from '../../http/claim-prefix.ts';
 import { pathBelow } from '../path-below.ts';
 import { storageErrorHandler, storageNotFound } from './errors.ts';

@@ -4,7 +4,7 @@ import { LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts.tsx'
 import { LeadSent } from '../../ui/lead-sent.tsx';
 import { PageWithIntro } from './page-with-intro.tsx';
 import { useLeadForm, type ConsentSchema, type LeadFormOptions } from './use-lead-form.ts';
-import type { OutboxSubmissionKeys } from '../../offline/outbox-db.ts';
+import type { OutboxSubmissionKeys } from '../../offline/offline-schema.ts';
 
 /** A public page that asks for a callback: its texts and its form's rules, empty values and lead. */
 export interface LeadPage<

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import type { LeadContext } from '../../domain/lead-submissions.ts';
-import type { OutboxSubmissionKeys } from '../../offline/outbox-db.ts';
+import type { OutboxSubmissionKeys } from '../../offline/offline-schema.ts';
 import { useLeadSender } from '../../offline/use-lead-sender.ts';
 import { currentCookieConsent } from '../../ui/cookie-consent.ts';
 import { honeypotFilled } from '../../ui/form-fields.tsx';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { appConfigPath } from '../../src/domain/routes.ts';
-import type { ServerConfig } from '../config.ts';
-import { apiKeys } from '../gateway/gateway-jwt.ts';
-import { errorBody } from '../hub/errors.ts';
+import { appConfigPath } from '../src/domain/routes.ts';
+import type { ServerConfig } from './config.ts';
+import { apiKeys } from './gateway/gateway-jwt.ts';
+import { errorBody } from './hub/errors.ts';
 
 /** What the browser learns at run time: where Supabase is and its public key. */
 export interface BrowserConfig {

@@ -1,0 +1,74 @@
+// The device's offline database: its name, its stores and the records they hold, in one place
+// below both readers: Dexie (outbox-db.ts) and the few hundred bytes of plain IndexedDB that a
+// public page uses before the visitor interacts (offline-idb.ts).
+
+import type { SubmissionSource } from '../domain/submission.ts';
+
+export const offlineDbName = 'universa-offline';
+
+/** Dexie's schema version; Dexie multiplies it by 10 for IndexedDB (version 1 is native 10). */
+export const dexieVersion = 1;
+
+/**
+ * The stores in Dexie's notation: the primary key first, then the indexes (`[a+b]` compound).
+ * offline-idb.ts creates exactly these on a device's first visit, so Dexie later opens the
+ * database without a schema change.
+ */
+export const offlineStores = {
+  outbox: 'client_id, status, [status+next_attempt_at], [status+created_at]',
+  definitions: 'form_id',
+  settings: 'key',
+} as const satisfies Record<string, string>;
+
+/** Device settings the service worker reads from the settings store (it has no localStorage). */
+export type DeviceSetting = 'kiosk' | 'simulateOffline';
+
+/** The fields the outbox itself relies on; the rest of the submission is passed through as is. */
+export interface OutboxSubmissionKeys {
+  client_id: string;
+  form_id: number;
+  source: SubmissionSource;
+}
+
+/** A submission exactly as it will be posted to the hub (plain JSON). */
+export type OutboxSubmission = OutboxSubmissionKeys & { readonly [field: string]: unknown };
+
+export type OutboxStatus = 'waiting' | 'rejected';
+
+export interface OutboxItem {
+  client_id: string;
+  submission: OutboxSubmission;
+  form_id: number;
+  source: SubmissionSource;
+  status: OutboxStatus;
+  /** Failed sending attempts so far (whole-request failures only). */
+  attempts: number;
+  /**
+   * The lead could not be handed to the hub at its first attempt: a run was held back while it
+   * waited (offline, 'Offline simulieren'), or a request carrying it brought no answer. Posted
+   * with the lead as `waited_offline`. Missing in leads queued before the field existed.
+   */
+  waited_offline?: boolean;
+  /** Epoch ms. */
+  next_attempt_at: number;
+  /** Epoch ms. */
+  created_at: number;
+  /** German message for the UI: why the last attempt failed, or why the hub rejected the lead. */
+  last_error: string | null;
+  rejected_code: string | null;
+}
+
+export interface DefinitionRecord {
+  form_id: number;
+  /** As received from the hub; validated where it is used. */
+  questions: unknown[];
+  /** Where the form's document downloads (null: none); missing in copies stored before it was. */
+  document_url?: string | null;
+  /** Epoch ms. */
+  fetched_at: number;
+}
+
+export interface SettingRecord {
+  key: string;
+  value: unknown;
+}
