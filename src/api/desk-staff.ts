@@ -92,8 +92,7 @@ export function useSetStaffRole() {
 export function errorCode(error: unknown): string | undefined {
   if (isAuthApiError(error)) return error.code;
   if (error && typeof error === 'object' && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
+    return typeof error.code === 'string' ? error.code : undefined;
   }
   return undefined;
 }
