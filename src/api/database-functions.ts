@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types.ts';
 
 // Calls of the database's functions whose arguments may be null. Supabase's generator types a
@@ -31,15 +31,16 @@ export type SameColumns<Row, Name extends FunctionName> = [keyof Row] extends [R
   : false;
 
 /**
- * Calls `name` with nullable arguments and returns the response untyped (`unknown` rows) for
- * the caller to validate. The client is widened to supabase-js's untyped view only for this
- * call; the function name and the arguments are checked against the generated types above.
+ * Calls `name` with nullable arguments and answers `unknown` data for the caller to validate.
+ * The client is widened to supabase-js's untyped view only for this call; the function name
+ * and the arguments are checked against the generated types above.
  */
-export function callWithNulls<Name extends FunctionName>(
+export async function callWithNulls<Name extends FunctionName>(
   supabase: SupabaseClient<Database>,
   name: Name,
   args: NullableArgs<Name>,
-) {
+): Promise<{ data: unknown; error: PostgrestError | null }> {
   const untyped: SupabaseClient = supabase;
-  return untyped.rpc(name, args);
+  const { data, error } = await untyped.rpc(name, args);
+  return { data, error };
 }
