@@ -41,7 +41,8 @@ const exportLogColumns = z.object({
     day_from: z.string().optional(),
     day_to: z.string().optional(),
     questionnaire_id: z.number().optional(),
-    lead_channel: z.enum(leadChannels).optional(),
+    // Free text in the database: a channel the desk does not know is left out, not an error.
+    lead_channel: z.enum(leadChannels).optional().catch(undefined),
     customer_search: z.string().optional(),
   }),
 });
