@@ -6,6 +6,7 @@
 // 127.0.0.1), then the whole screen: its calls at once, as React Query sends them. Prints p50 and
 // p95 of BENCH_RUNS runs for five filters; goal: the whole screen within 300 ms. Bounded in count
 // and time.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { accessTokenFor, supabaseClient } from '../tests/helpers/supabase.ts';
 import { startBenchHub } from './bench-hub.ts';
 
@@ -85,7 +86,8 @@ const staff = await db.query<{ id: string }>(
 const staffId = staff.rows[0]!.id;
 await db.query(`update public.staff set role = 'staff' where user_id = $1`, [staffId]);
 const token = await accessTokenFor(hub.secret, staffId, 'bench-staff@example.de');
-const supabase = await supabaseClient(hub.url, hub.secret, token);
+// Untyped: the screen's calls below go by name with nullable filter arguments.
+const supabase: SupabaseClient = await supabaseClient(hub.url, hub.secret, token);
 
 /** Berlin's calendar day `daysAgo` days before today, as the screen's presets compute it. */
 function berlinDay(daysAgo: number): string {

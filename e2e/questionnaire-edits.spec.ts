@@ -15,6 +15,7 @@ import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { responsesFor } from './helpers/hub.ts';
 import { answerTabaluga, fillContact } from './helpers/journeys.ts';
 import { admin, openSignedIn } from './helpers/desk.ts';
+import type { Database } from '../src/api/database.types.ts';
 
 // What visitors get after staff edit a questionnaire in Survey Desk, against the built server.
 // The tests share one database with every other spec: each change is undone in `finally`
@@ -25,12 +26,12 @@ const pkvFirstQuestion = { id: 4, text: 'Wie sind Sie derzeit beschäftigt?' };
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** The gateway as Survey Desk uses it, signed in as the admin: for setup and clean-up. */
-async function adminClient(request: APIRequestContext): Promise<SupabaseClient> {
+async function adminClient(request: APIRequestContext): Promise<SupabaseClient<Database>> {
   const config = (await (await request.get('/app-config.json')).json()) as {
     supabaseUrl: string;
     supabaseAnonKey: string;
   };
-  const supabase = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+  const supabase = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no WebSocket of its own; nothing here subscribes.
     realtime: { transport: ws as never },

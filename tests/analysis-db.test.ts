@@ -326,7 +326,8 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
     const delays = await rpc<{ n: number }[]>(pending, 'analysis_offline_delay', tenth);
     expect(delays.every((row) => row.n === 0)).toBe(true);
 
-    const anon = await supabaseClient(server.url, testSecret);
+    // Untyped on purpose: the loop calls each function by name with the same arguments.
+    const anon: SupabaseClient = await supabaseClient(server.url, testSecret);
     for (const name of [
       'analysis_overview',
       'analysis_leads_over_time',

@@ -180,10 +180,15 @@ describe.each(['pglite', 'postgres'] as const)('lead figures on %s', (kind) => {
 
   it('gives a pending account no counts and anon no call', async () => {
     const account = await createAccount(server.db, `figures-pending-${kind}@example.de`, 'pending');
-    const pending = await supabaseClient(server.url, testSecret, account.accessToken);
+    // Untyped: the generated arguments cannot be null, the desk's call sends null.
+    const pending: SupabaseClient = await supabaseClient(
+      server.url,
+      testSecret,
+      account.accessToken,
+    );
     const { data } = await pending.rpc('questionnaire_lead_counts', { received_since: null });
     expect((data as { leads: number }[]).every((row) => row.leads === 0)).toBe(true);
-    const anon = await supabaseClient(server.url, testSecret);
+    const anon: SupabaseClient = await supabaseClient(server.url, testSecret);
     const refused = await anon.rpc('questionnaire_lead_counts', { received_since: null });
     expect(refused.error?.code).toBe('42501');
   });

@@ -1,13 +1,21 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { formQuestionsQuery } from './desk-questions.ts';
+import type { LeadChannel } from '../domain/submission.ts';
+import {
+  callWithNulls,
+  type FunctionName,
+  type NullableArgs,
+  type SameColumns,
+} from './database-functions.ts';
+import type { Database } from './database.types.ts';
+import { formQuestionsQuery, type QuestionRow } from './desk-questions.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The Analyse screen's figures. The database groups and counts (security-invoker functions, so
 // row-level security decides what is counted); the browser only receives the aggregates.
 
-export type AnalysisChannel = 'web' | 'fair_tablet';
+export type AnalysisChannel = LeadChannel;
 
 export interface AnalysisFilter {
   /** Berlin calendar days 'YYYY-MM-DD', both inclusive. */
@@ -72,22 +80,28 @@ const delayRow = z.object({
 });
 export type DelayRow = z.infer<typeof delayRow>;
 
+// Each schema has exactly the columns its function returns (a renamed column fails typecheck).
+true satisfies SameColumns<AnalysisOverview, 'analysis_overview'>;
+true satisfies SameColumns<OverTimeRow, 'analysis_leads_over_time'>;
+true satisfies SameColumns<AnswerRow, 'analysis_answer_distribution'>;
+true satisfies SameColumns<DelayRow, 'analysis_offline_delay'>;
+
 export function filterArgs(filter: AnalysisFilter) {
   return {
     day_from: filter.dayFrom,
     day_to: filter.dayTo,
     questionnaire_id: filter.questionnaireId,
     lead_channel: filter.channel,
-  };
+  } satisfies NullableArgs<'analysis_overview'>;
 }
 
-async function callRpc<T>(
-  supabase: SupabaseClient,
-  name: string,
-  args: Record<string, unknown>,
+async function callRpc<Name extends FunctionName, T>(
+  supabase: SupabaseClient<Database>,
+  name: Name,
+  args: NullableArgs<Name>,
   row: z.ZodType<T>,
 ): Promise<T[]> {
-  const { data, error } = await supabase.rpc(name, args);
+  const { data, error } = await callWithNulls(supabase, name, args);
   if (error) throw error;
   return z.array(row).parse(data ?? []);
 }
@@ -108,7 +122,7 @@ const emptyOverview: AnalysisOverview = {
 };
 
 export async function readOverview(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   filter: AnalysisFilter,
 ): Promise<AnalysisOverview> {
   const rows = await callRpc(supabase, 'analysis_overview', filterArgs(filter), overviewRow);
@@ -116,7 +130,7 @@ export async function readOverview(
 }
 
 export function readLeadsOverTime(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   filter: AnalysisFilter,
   bucket: TimeBucket,
 ): Promise<OverTimeRow[]> {
@@ -129,14 +143,14 @@ export function readLeadsOverTime(
 }
 
 export function readAnswerDistribution(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   filter: AnalysisFilter,
 ): Promise<AnswerRow[]> {
   return callRpc(supabase, 'analysis_answer_distribution', filterArgs(filter), answerRow);
 }
 
 export function readOfflineDelay(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   filter: AnalysisFilter,
 ): Promise<DelayRow[]> {
   return callRpc(supabase, 'analysis_offline_delay', filterArgs(filter), delayRow);
@@ -186,12 +200,7 @@ export function useOfflineDelay(filter: AnalysisFilter) {
   });
 }
 
-export interface AnalysisQuestion {
-  id: number;
-  question: string;
-  type: 'multiple-choice' | 'input';
-  key: string | null;
-}
+export type AnalysisQuestion = Pick<QuestionRow, 'id' | 'question' | 'type' | 'key'>;
 
 /**
  * The chosen questionnaire's questions in their order: the headings of its distributions. The

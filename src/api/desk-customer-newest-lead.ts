@@ -1,15 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
 import { newestLead, type LeadContact } from '../domain/lead-contact.ts';
+import type { Database, Tables } from './database.types.ts';
 import { customerKeys } from './desk-customers.ts';
 import { useSupabase } from './supabase-context.ts';
 
 /** A lead's contact details as typed, with when it was typed and received. */
-export interface LeadContactRecord extends LeadContact {
-  id: number;
-  captured_at: string | null;
-  received_at: string;
-}
+export type LeadContactRecord = Pick<Tables<'responses'>, 'id' | 'captured_at' | 'received_at'> &
+  LeadContact;
 
 // A customer sends a handful of leads; the newest by typing time is picked here because a
 // tablet's lead may arrive after a newer one (PostgREST orders by columns, not by coalesce).
@@ -17,7 +15,7 @@ export interface LeadContactRecord extends LeadContact {
 const scanned = 100;
 
 export async function readNewestLead(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   customerId: number,
 ): Promise<LeadContactRecord | null> {
   const { data, error } = await supabase
@@ -28,8 +26,7 @@ export async function readNewestLead(
     .eq('user_id', customerId)
     .order('received_at', { ascending: false })
     .order('id', { ascending: false })
-    .limit(scanned)
-    .overrideTypes<LeadContactRecord[], { merge: false }>();
+    .limit(scanned);
   if (error) throw error;
   return newestLead(data) ?? null;
 }

@@ -1,23 +1,17 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { QueryData, SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { LeadContact } from '../domain/lead-contact.ts';
+import { leadChannels, submissionSources } from '../domain/submission.ts';
+import type { Database, Tables } from './database.types.ts';
 import { errorCode } from './desk-staff.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The customers (table users) and their responses. Search, sort, paging and counting run in the
 // database: the desk never downloads the whole table (DESIGN: 100,000 customers).
 
-export interface Customer {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  adress: string | null;
-  postcode: string | null;
-  city: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A customer as the desk shows and edits it (staff_edited is the database's bookkeeping). */
+export type Customer = Omit<Tables<'users'>, 'staff_edited'>;
 
 /** The personal data staff may change; id and the timestamps stay the database's. */
 export type CustomerFields = Pick<
@@ -59,14 +53,14 @@ export const customerKeys = {
 /** PostgREST's answer to a range that starts past the last row (hosted Supabase). */
 const rangeNotSatisfiable = 'PGRST103';
 
-function customerQuery(supabase: SupabaseClient, search: string, head = false) {
+function customerQuery(supabase: SupabaseClient<Database>, search: string, head = false) {
   return search
     ? supabase.rpc('search_customers', { term: search }, { count: 'exact', head })
     : supabase.from('users').select('*', { count: 'exact', head });
 }
 
 export async function readCustomerPage(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   request: CustomerPageRequest,
 ): Promise<CustomerPage> {
   const from = (request.page - 1) * request.size;
@@ -86,7 +80,7 @@ export async function readCustomerPage(
     return { rows: [], total: counted.count ?? 0 };
   }
   if (error) throw error;
-  const rows = (data ?? []) as Customer[];
+  const rows = data ?? [];
   return { rows, total: count ?? rows.length };
 }
 
@@ -109,7 +103,7 @@ export function useCustomer(id: number | null) {
         .from('users')
         .select('*')
         .eq('id', id ?? 0)
-        .maybeSingle<Customer>();
+        .maybeSingle();
       if (error) throw error;
       return data;
     },
@@ -127,7 +121,7 @@ export function useUpdateCustomer() {
         .update(fields)
         .eq('id', id)
         .select()
-        .single<Customer>();
+        .single();
       if (error) throw error;
       return data;
     },
@@ -138,52 +132,6 @@ export function useUpdateCustomer() {
       void queryClient.invalidateQueries({ queryKey: customerKeys.pages() });
     },
   });
-}
-
-export type ResponseSource = 'questionnaire' | 'kfz' | 'contact';
-export type ResponseChannel = 'web' | 'fair_tablet';
-
-export interface CustomerAnswer {
-  id: number;
-  answer: string;
-  /** The question's text when it was answered: kept when the question is deleted. */
-  question_text: string;
-  question_id: number | null;
-  questions: { question: string; sequence: number } | null;
-}
-
-export interface CustomerResponse {
-  id: number;
-  form_id: number;
-  source: ResponseSource;
-  channel: ResponseChannel;
-  create_date: string | null;
-  captured_at: string | null;
-  received_at: string;
-  offer_info: boolean | null;
-  terms_accepted: boolean | null;
-  data_processing_consent: boolean | null;
-  consent_version: string | null;
-  /** The visitor's cookie categories, e.g. 'necessary,statistics'. */
-  cookie_consent: string | null;
-  cookie_consent_version: string | null;
-  /** What the KFZ and contact forms ask besides the contact data; null when not asked. */
-  salutation: string | null;
-  title: string | null;
-  birthdate: string | null;
-  call_time: string | null;
-  existing_customer: boolean | null;
-  message: string | null;
-  /** The contact details as the sender typed them with this lead (not the customer's now). */
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  adress: string | null;
-  postcode: string | null;
-  city: string | null;
-  forms: { title: string } | null;
-  answers: CustomerAnswer[];
 }
 
 /**
@@ -199,20 +147,52 @@ const responseColumns =
   'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, salutation, title, birthdate, call_time, existing_customer, message, first_name, last_name, email, phone, adress, postcode, city, forms(title), answers(id, answer, question_text, question_id, questions(question, sequence))';
 
 /** Every response of one customer with its form and answers: one embedded PostgREST query. */
+function customerResponsesQuery(supabase: SupabaseClient<Database>, customerId: number) {
+  return supabase
+    .from('responses')
+    .select(responseColumns)
+    .eq('user_id', customerId)
+    .order('received_at', { ascending: false })
+    .order('id', { ascending: false });
+}
+
+type StoredResponse = QueryData<ReturnType<typeof customerResponsesQuery>>[number];
+
+// Where a lead came from: text columns in the table, the domain's unions here.
+const leadOrigin = z.object({
+  source: z.enum(submissionSources),
+  channel: z.enum(leadChannels),
+});
+
+/**
+ * A response as the customer's answers screen shows it. The contact details are as the sender
+ * typed them with this lead (not the customer's now), compared as the domain's LeadContact;
+ * salutation to message are what the KFZ and contact forms ask besides (null when not asked);
+ * cookie_consent lists the visitor's cookie categories, e.g. 'necessary,statistics'. `forms`
+ * is null when row-level security hides the form.
+ */
+export type CustomerResponse = Omit<
+  StoredResponse,
+  keyof typeof leadOrigin.shape | keyof LeadContact | 'forms'
+> &
+  z.infer<typeof leadOrigin> &
+  LeadContact & { forms: StoredResponse['forms'] | null };
+
+/** An answer with its question's text when it was answered: kept when the question is deleted. */
+export type CustomerAnswer = CustomerResponse['answers'][number];
+
 export function useCustomerResponses(customerId: number) {
   const supabase = useSupabase();
   return useQuery({
     queryKey: customerKeys.responses(customerId),
-    queryFn: async () => {
-      const { data, error } = await supabase
-        .from('responses')
-        .select(responseColumns)
-        .eq('user_id', customerId)
-        .order('received_at', { ascending: false })
-        .order('id', { ascending: false })
-        .overrideTypes<CustomerResponse[], { merge: false }>();
+    queryFn: async (): Promise<CustomerResponse[]> => {
+      const { data, error } = await customerResponsesQuery(supabase, customerId);
       if (error) throw error;
-      return data.map((response) => ({ ...response, answers: orderAnswers(response.answers) }));
+      return data.map((response) => ({
+        ...response,
+        ...leadOrigin.parse(response),
+        answers: orderAnswers(response.answers),
+      }));
     },
   });
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { readOverview } from './desk-analysis.ts';
 import { readQuestionnaireLeadCounts } from './desk-questionnaire-leads.ts';
 import { useSupabase } from './supabase-context.ts';
+import type { Database } from './database.types.ts';
 
 // The dashboard's live figures. Every number is counted by the database (PostgREST count with
 // head: true, or questionnaire_lead_counts), never by downloading rows; row-level security
@@ -41,7 +42,10 @@ export interface DashboardCounts {
   callbacksWaiting: number;
 }
 
-async function readCounts(supabase: SupabaseClient, days: DashboardDays): Promise<DashboardCounts> {
+async function readCounts(
+  supabase: SupabaseClient<Database>,
+  days: DashboardDays,
+): Promise<DashboardCounts> {
   const now = new Date();
   const leads = () => supabase.from('responses').select('id', { count: 'exact', head: true });
   // 'Heute' and 'Letzte 7 Tage' are Analyse's own figures for those days, so the two agree.
@@ -76,13 +80,13 @@ export interface FormLeads {
 }
 
 /** The questionnaires with their questionnaire leads that arrived in the last 30 days. */
-export async function readLeadsPerForm(supabase: SupabaseClient): Promise<FormLeads[]> {
+export async function readLeadsPerForm(supabase: SupabaseClient<Database>): Promise<FormLeads[]> {
   const [forms, counts] = await Promise.all([
     supabase.from('forms').select('id, title').order('id'),
     readQuestionnaireLeadCounts(supabase, daysAgo(new Date(), 30)),
   ]);
   if (forms.error) throw forms.error;
-  return forms.data.map((form: { id: number; title: string }) => ({
+  return forms.data.map((form) => ({
     formId: form.id,
     title: form.title,
     leads: counts.get(form.id) ?? 0,
@@ -105,23 +109,13 @@ export interface NewestLead {
   receivedAt: string;
 }
 
-interface NewestLeadRow {
-  id: number;
-  user_id: number | null;
-  first_name: string;
-  last_name: string;
-  received_at: string;
-  forms: { title: string } | null;
-}
-
-async function readNewestLeads(supabase: SupabaseClient): Promise<NewestLead[]> {
+async function readNewestLeads(supabase: SupabaseClient<Database>): Promise<NewestLead[]> {
   const { data, error } = await supabase
     .from('responses')
     .select('id, user_id, first_name, last_name, received_at, forms(title)')
     .order('received_at', { ascending: false })
     .order('id', { ascending: false })
-    .limit(5)
-    .overrideTypes<NewestLeadRow[], { merge: false }>();
+    .limit(5);
   if (error) throw error;
   return data.map((row) => ({
     id: row.id,

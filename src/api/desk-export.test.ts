@@ -67,7 +67,7 @@ function fakeSupabase(options: {
   };
   const chain: Record<string, unknown> = {};
   for (const method of ['select', 'order', 'eq']) chain[method] = () => chain;
-  chain.overrideTypes = () => Promise.resolve(questions);
+  chain.then = (resolve: (value: unknown) => unknown) => Promise.resolve(questions).then(resolve);
 
   const client = {
     from: () => chain,

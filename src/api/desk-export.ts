@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   createCsvBuilder,
   createExportTable,
@@ -7,6 +8,9 @@ import {
   type ExportQuestion,
   type ExportResponseRow,
 } from '../domain/export-table.ts';
+import { leadChannels, type LeadChannel } from '../domain/submission.ts';
+import { callWithNulls, type NullableArgs, type SameColumns } from './database-functions.ts';
+import type { Database, Tables } from './database.types.ts';
 import type { XlsxMessage, XlsxReply } from './desk-export-worker.ts';
 import { useSession } from './desk-session.ts';
 import { useSupabase } from './supabase-context.ts';
@@ -14,41 +18,54 @@ import { useSupabase } from './supabase-context.ts';
 // Exports of leads as CSV or XLSX. The database decides who may export (can_export, and the
 // export functions refuse with 42501) and records every export; the desk only pages and writes.
 
-export type ExportScope = 'analysis' | 'customers';
-export type ExportFormat = 'csv' | 'xlsx';
+const exportScopes = ['analysis', 'customers'] as const;
+const exportFormats = ['csv', 'xlsx'] as const;
+export type ExportScope = (typeof exportScopes)[number];
+export type ExportFormat = (typeof exportFormats)[number];
 
 export interface ExportFilter {
   dayFrom?: string;
   dayTo?: string;
   questionnaireId?: number | null;
-  channel?: 'web' | 'fair_tablet' | null;
+  channel?: LeadChannel | null;
   customerSearch?: string;
 }
 
-export interface DeskSettings {
-  staff_can_export: boolean;
-  updated_at: string;
+export type DeskSettings = Pick<Tables<'desk_settings'>, 'staff_can_export' | 'updated_at'>;
+
+// The columns export_log types loosely (text, jsonb), checked where a row enters the desk.
+const exportLogColumns = z.object({
+  scope: z.enum(exportScopes),
+  format: z.enum(exportFormats),
+  filter: z.looseObject({
+    day_from: z.string().optional(),
+    day_to: z.string().optional(),
+    questionnaire_id: z.number().optional(),
+    // Free text in the database: a channel the desk does not know is left out, not an error.
+    lead_channel: z.enum(leadChannels).optional().catch(undefined),
+    customer_search: z.string().optional(),
+  }),
+});
+
+/** An export as the log lists it (rows_sent is the database's own progress count). */
+export type ExportLogEntry = Omit<
+  Tables<'export_log'>,
+  'rows_sent' | keyof typeof exportLogColumns.shape
+> &
+  z.infer<typeof exportLogColumns>;
+
+function exportLogEntry(row: Tables<'export_log'>): ExportLogEntry {
+  return { ...row, ...exportLogColumns.parse(row) };
 }
 
-export interface ExportLogEntry {
-  id: number;
-  user_id: string | null;
-  email: string | null;
-  created_at: string;
-  scope: ExportScope;
-  format: ExportFormat;
-  filter: {
-    day_from?: string;
-    day_to?: string;
-    questionnaire_id?: number;
-    lead_channel?: 'web' | 'fair_tablet';
-    customer_search?: string;
-  };
-  row_count: number;
-  rows_written: number | null;
-  finished_at: string | null;
-  cancelled: boolean;
-}
+const begunExport = z.object({ export_id: z.number().int(), row_count: z.coerce.number() });
+true satisfies SameColumns<z.infer<typeof begunExport>, 'begin_export'>;
+
+// export_responses() returns a table: its answers column is json, checked per row.
+const exportAnswers = z.array(
+  z.object({ question_id: z.number().nullable(), question: z.string(), answer: z.string() }),
+);
+true satisfies SameColumns<ExportResponseRow, 'export_responses'>;
 
 export const exportKeys = {
   all: ['export'] as const,
@@ -81,7 +98,7 @@ export function useDeskSettings() {
       const { data, error } = await supabase
         .from('desk_settings')
         .select('staff_can_export, updated_at')
-        .single<DeskSettings>();
+        .single();
       if (error) throw error;
       return data;
     },
@@ -114,10 +131,9 @@ export function useExportLog() {
         .select('*')
         .order('created_at', { ascending: false })
         .order('id', { ascending: false })
-        .limit(50)
-        .overrideTypes<ExportLogEntry[], { merge: false }>();
+        .limit(50);
       if (error) throw error;
-      return data;
+      return data.map(exportLogEntry);
     },
   });
 }
@@ -132,7 +148,7 @@ export function filterArgs(filter: ExportFilter) {
     questionnaire_id: orNull(filter.questionnaireId),
     lead_channel: orNull(filter.channel),
     customer_search: orNull(filter.customerSearch?.trim()),
-  };
+  } satisfies Omit<NullableArgs<'begin_export'>, 'export_scope' | 'export_format'>;
 }
 
 export const exportPageSize = 1000;
@@ -164,7 +180,7 @@ export function exportFileName(format: ExportFormat, now = new Date()): string {
 
 /** The current questions of the exported form(s), in each form's order. */
 async function readQuestions(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   questionnaireId: number | null,
 ): Promise<ExportQuestion[]> {
   let query = supabase
@@ -174,10 +190,7 @@ async function readQuestions(
     .order('sequence')
     .order('id');
   if (questionnaireId !== null) query = query.eq('form_id', questionnaireId);
-  const { data, error } = await query.overrideTypes<
-    { id: number; form_id: number; question: string; forms: { title: string } | null }[],
-    { merge: false }
-  >();
+  const { data, error } = await query;
   if (error) throw error;
   return data.map((row) => ({
     id: row.id,
@@ -309,7 +322,7 @@ function abortError(): DOMException {
  * `signal` records the export as cancelled and rejects with an AbortError.
  */
 export async function runExport(options: {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   scope: ExportScope;
   format: ExportFormat;
   filter: ExportFilter;
@@ -322,17 +335,18 @@ export async function runExport(options: {
   const args = filterArgs(options.filter);
   if (signal?.aborted) throw abortError();
 
-  const begun = await supabase.rpc('begin_export', {
+  const begun = await callWithNulls(supabase, 'begin_export', {
     export_scope: scope,
     export_format: format,
     ...args,
   });
   if (begun.error) throw begun.error;
-  const started = (Array.isArray(begun.data) ? begun.data[0] : begun.data) as
-    { export_id: number; row_count: number } | undefined;
+  const started = begunExport
+    .optional()
+    .parse(Array.isArray(begun.data) ? begun.data[0] : begun.data);
   if (!started) throw new Error('begin_export lieferte keine Zeile');
   const exportId = started.export_id;
-  const total = Number(started.row_count);
+  const total = started.row_count;
 
   let done = 0;
   const finish = async (cancelled: boolean) => {
@@ -366,7 +380,10 @@ export async function runExport(options: {
       const page = await request;
       if (signal?.aborted) throw abortError();
       if (page.error) throw page.error;
-      const rows = (page.data ?? []) as ExportResponseRow[];
+      const rows: ExportResponseRow[] = (page.data ?? []).map((row) => ({
+        ...row,
+        answers: exportAnswers.parse(row.answers),
+      }));
       if (csv) csv.add(rows);
       else for (const row of rows) cells.push(table.row(row));
       done += rows.length;

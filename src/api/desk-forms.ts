@@ -3,20 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readQuestionnaireLeadCounts } from './desk-questionnaire-leads.ts';
 import { errorCode } from './desk-staff.ts';
 import { useSupabase } from './supabase-context.ts';
+import type { Database, Tables } from './database.types.ts';
 
 // The questionnaires ('forms') as Survey Desk lists, creates and edits them. The database keeps
 // titles unique (the editor's address is the title), so a taken title comes back as 23505.
 
-export interface DeskForm {
-  id: number;
-  title: string;
-  description: string;
-  /** Object name in the `documents` bucket, or null without an offer PDF. */
-  document: string | null;
-  /** An absolute http(s) URL, or null. */
-  image: string | null;
-  created_at: string;
-}
+/**
+ * A questionnaire as the desk reads it: `document` is an object name in the `documents` bucket
+ * (null without an offer PDF), `image` an absolute http(s) URL or null.
+ */
+export type DeskForm = Tables<'forms'>;
 
 export interface ListedForm extends DeskForm {
   /** How many questionnaire leads it brought in (KFZ and contact leads are no one's). */
@@ -62,14 +58,9 @@ export function formSaveFailure(error: unknown): { field: 'title' | null; messag
 const formColumns = 'id, title, description, document, image, created_at';
 
 /** Every questionnaire, oldest first, with the number of its questionnaire leads. */
-export async function readForms(supabase: SupabaseClient): Promise<ListedForm[]> {
+export async function readForms(supabase: SupabaseClient<Database>): Promise<ListedForm[]> {
   const [forms, counts] = await Promise.all([
-    supabase
-      .from('forms')
-      .select(formColumns)
-      .order('created_at')
-      .order('id')
-      .overrideTypes<DeskForm[], { merge: false }>(),
+    supabase.from('forms').select(formColumns).order('created_at').order('id'),
     readQuestionnaireLeadCounts(supabase),
   ]);
   if (forms.error) throw forms.error;
@@ -91,7 +82,7 @@ export function useFormByTitle(title: string) {
         .from('forms')
         .select(formColumns)
         .eq('title', title)
-        .maybeSingle<DeskForm>();
+        .maybeSingle();
       if (error) throw error;
       return data;
     },
@@ -107,7 +98,7 @@ export function useCreateForm() {
         .from('forms')
         .insert({ title: form.title, description: form.description })
         .select(formColumns)
-        .single<DeskForm>();
+        .single();
       if (error) throw error;
       return data;
     },
@@ -125,7 +116,7 @@ export function useUpdateForm() {
         .update(changes)
         .eq('id', id)
         .select(formColumns)
-        .single<DeskForm>();
+        .single();
       if (error) throw error;
       return data;
     },

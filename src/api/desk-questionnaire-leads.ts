@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import type { Database } from './database.types.ts';
 
 // How many leads each questionnaire brought in, counted by the database's one definition of a
 // questionnaire lead (questionnaire_lead_counts, migration 20261125140000_lead_figures.sql): a
@@ -14,11 +15,11 @@ const countRow = z.object({
 
 /** Leads per questionnaire id, arrived since `receivedSince` (ISO time; left out: ever). */
 export async function readQuestionnaireLeadCounts(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   receivedSince?: string,
 ): Promise<Map<number, number>> {
   const { data, error } = await supabase.rpc('questionnaire_lead_counts', {
-    received_since: receivedSince ?? null,
+    ...(receivedSince ? { received_since: receivedSince } : {}),
   });
   if (error) throw error;
   const rows = z.array(countRow).parse(data ?? []);

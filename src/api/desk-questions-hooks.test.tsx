@@ -35,7 +35,7 @@ function builder(calls: unknown[][], result: unknown) {
   const chain: Record<string, unknown> = {
     then: (resolve: (value: unknown) => unknown) => Promise.resolve(result).then(resolve),
   };
-  for (const step of ['select', 'eq', 'order', 'delete', 'overrideTypes']) {
+  for (const step of ['select', 'eq', 'order', 'delete']) {
     chain[step] = (...args: unknown[]) => {
       calls.push([step, ...args]);
       return chain;

@@ -1,5 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { questionTypes } from '../domain/questionnaire.ts';
+import type { Database, Tables } from './database.types.ts';
 import { errorCode } from './desk-staff.ts';
 import { useSupabase } from './supabase-context.ts';
 
@@ -7,24 +10,29 @@ import { useSupabase } from './supabase-context.ts';
 // `(form_id, sequence)` gapless and unique with triggers, so the desk only writes a question's
 // `sequence` and reads the list again; reordering runs in one transaction in `move_question`.
 
-export type QuestionType = 'multiple-choice' | 'input';
+export type QuestionType = (typeof questionTypes)[number];
 
 /** Options as the table stores them: an object keyed '1', '2', ... in the order staff set. */
 export type OptionMap = Record<string, string>;
 
-export interface QuestionRow {
-  id: number;
-  form_id: number;
-  question: string;
-  type: QuestionType;
-  options: OptionMap | string[] | null;
-  required: boolean;
-  multipleAnswers: boolean;
-  sequence: number;
-  information: string | null;
-  custome_description: string | null;
-  /** A role the Tabaluga flow depends on ('tabaluga_child_dates', ...); such questions stay. */
-  key: string | null;
+// The columns the table types loosely (text, jsonb), checked where a row enters the desk.
+const questionColumns = z.object({
+  type: z.enum(questionTypes),
+  options: z.union([z.record(z.string(), z.string()), z.array(z.string()), z.null()]),
+});
+
+/**
+ * A row of `questions` with its type and options checked. `key` is a role the Tabaluga flow
+ * depends on ('tabaluga_child_dates', ...); such questions stay.
+ */
+export type QuestionRow = Omit<
+  Tables<'questions'>,
+  'created_at' | keyof typeof questionColumns.shape
+> &
+  z.infer<typeof questionColumns>;
+
+function questionRow(row: Tables<'questions'>): QuestionRow {
+  return { ...row, ...questionColumns.parse(row) };
 }
 
 /** What the editor writes; `form_id` only when a question is added. */
@@ -98,22 +106,24 @@ export function questionFailureMessage(action: QuestionAction, error: unknown): 
   }
 }
 
-async function readQuestions(supabase: SupabaseClient, formId: number): Promise<QuestionRow[]> {
+async function readQuestions(
+  supabase: SupabaseClient<Database>,
+  formId: number,
+): Promise<QuestionRow[]> {
   const { data, error } = await supabase
     .from('questions')
     .select('*')
     .eq('form_id', formId)
-    .order('sequence')
-    .overrideTypes<QuestionRow[], { merge: false }>();
+    .order('sequence');
   if (error) throw error;
-  return data;
+  return data.map(questionRow);
 }
 
 /**
  * A form's questions in their order, one cache entry per form: the editor and Analyse read the
  * same entry, so an edit's refresh reaches both.
  */
-export function formQuestionsQuery(supabase: SupabaseClient, formId: number) {
+export function formQuestionsQuery(supabase: SupabaseClient<Database>, formId: number) {
   return {
     queryKey: questionKeys.list(formId),
     queryFn: () => readQuestions(supabase, formId),
@@ -136,13 +146,9 @@ export function useAddQuestion() {
   const refresh = useRefreshQuestions();
   return useMutation({
     mutationFn: async (change: QuestionChange & { form_id: number }) => {
-      const { data, error } = await supabase
-        .from('questions')
-        .insert(change)
-        .select()
-        .single<QuestionRow>();
+      const { data, error } = await supabase.from('questions').insert(change).select().single();
       if (error) throw error;
-      return data;
+      return questionRow(data);
     },
     onSuccess: (row) => refresh(row.form_id),
   });
@@ -158,9 +164,9 @@ export function useUpdateQuestion() {
         .update(change)
         .eq('id', id)
         .select()
-        .single<QuestionRow>();
+        .single();
       if (error) throw error;
-      return data;
+      return questionRow(data);
     },
     onSuccess: (row) => refresh(row.form_id),
   });
@@ -188,7 +194,7 @@ export function useMoveQuestion() {
         steps,
       });
       if (error) throw error;
-      return (data ?? []) as QuestionRow[];
+      return (data ?? []).map(questionRow);
     },
     // The rpc answers with the form's questions in their new order: shown at once, no second read.
     onSuccess: async (rows, { question }) => {

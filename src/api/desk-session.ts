@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect } from 'react';
 import { takeStoredSessionRefused } from './supabase-client.ts';
 import { useSupabase } from './supabase-context.ts';
+import type { Database } from './database.types.ts';
 
 // The signed-in staff session. supabase-js keeps it (localStorage `user`) and refreshes the
 // access token by itself; React Query only mirrors it, so every screen reads the same state.
@@ -26,13 +27,13 @@ export interface SessionState {
 // An ended session is "lost" unless this page signed it out on purpose.
 let signingOut = false;
 
-async function readSession(supabase: SupabaseClient): Promise<SessionState> {
+async function readSession(supabase: SupabaseClient<Database>): Promise<SessionState> {
   const { data, error } = await supabase.auth.getSession();
   const refused = takeStoredSessionRefused() || Boolean(error);
   return { session: data.session, lost: refused && !data.session };
 }
 
-export function sessionQueryOptions(supabase: SupabaseClient) {
+export function sessionQueryOptions(supabase: SupabaseClient<Database>) {
   return {
     queryKey: sessionKeys.current(),
     queryFn: () => readSession(supabase),
@@ -100,7 +101,7 @@ export function useSignIn() {
  * Ends the session at the server and in this browser. When the server cannot be reached the
  * local session still goes: signing out must work on a train.
  */
-export async function signOut(supabase: SupabaseClient): Promise<void> {
+export async function signOut(supabase: SupabaseClient<Database>): Promise<void> {
   signingOut = true;
   try {
     const { error } = await supabase.auth.signOut();

@@ -1,22 +1,29 @@
 import { isAuthApiError, type SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { SameColumns } from './database-functions.ts';
+import type { Database } from './database.types.ts';
 import { useSession } from './desk-session.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // Staff accounts and their roles. A new account is 'pending' until an admin enables it; the
 // database enforces that (no customer data for pending accounts), the desk only explains it.
 
-export type StaffRole = 'pending' | 'staff' | 'admin';
+export const staffRoles = ['pending', 'staff', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
 
-export const staffRoles: readonly StaffRole[] = ['pending', 'staff', 'admin'];
+const staffRole = z.enum(staffRoles);
 
-export interface StaffAccount {
-  user_id: string;
-  email: string;
-  registered_at: string | null;
-  confirmed_at: string | null;
-  role: StaffRole;
-}
+// staff_accounts() returns a table whose columns the generated type cannot mark nullable.
+const staffAccount = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  registered_at: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  role: staffRole,
+});
+export type StaffAccount = z.infer<typeof staffAccount>;
+true satisfies SameColumns<StaffAccount, 'staff_accounts'>;
 
 export const staffKeys = {
   all: ['staff'] as const,
@@ -27,14 +34,17 @@ export const staffKeys = {
 /** SQLSTATE of the trigger that keeps the last admin (supabase/migrations/…_desk_core.sql). */
 export const lastAdminCode = 'UL001';
 
-async function readMyRole(supabase: SupabaseClient, userId: string): Promise<StaffRole | null> {
+async function readMyRole(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+): Promise<StaffRole | null> {
   const { data, error } = await supabase
     .from('staff')
     .select('role')
     .eq('user_id', userId)
-    .maybeSingle<{ role: StaffRole }>();
+    .maybeSingle();
   if (error) throw error;
-  return data?.role ?? null;
+  return data ? staffRole.parse(data.role) : null;
 }
 
 /** The signed-in account's own role; `undefined` while it loads or without a session. */
@@ -57,7 +67,7 @@ export function useStaffAccounts(enabled = true) {
     queryFn: async () => {
       const { data, error } = await supabase.rpc('staff_accounts');
       if (error) throw error;
-      return (data ?? []) as StaffAccount[];
+      return z.array(staffAccount).parse(data ?? []);
     },
     enabled,
   });
@@ -82,8 +92,7 @@ export function useSetStaffRole() {
 export function errorCode(error: unknown): string | undefined {
   if (isAuthApiError(error)) return error.code;
   if (error && typeof error === 'object' && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
+    return typeof error.code === 'string' ? error.code : undefined;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSupabase } from './supabase-context.ts';
+import type { Database, Tables } from './database.types.ts';
 
 // The support form's messages and the admins' inbox. The spec only logs them; we keep them in
 // support_messages (README, deviations). Staff and admins send; only admins read them and mark
@@ -17,18 +18,12 @@ export const supportKeys = {
   unread: () => [...supportKeys.all, 'unread'] as const,
 };
 
-export interface SupportMessage {
-  name: string;
-  email: string;
-  message: string;
-}
+export type SupportMessage = Pick<Tables<'support_messages'>, 'name' | 'email' | 'message'>;
 
-export interface InboxMessage extends SupportMessage {
-  id: number;
-  created_at: string;
-  read_at: string | null;
-  done_at: string | null;
-}
+export type InboxMessage = Pick<
+  Tables<'support_messages'>,
+  'id' | 'name' | 'email' | 'message' | 'created_at' | 'read_at' | 'done_at'
+>;
 
 export interface SupportInbox {
   messages: InboxMessage[];
@@ -46,7 +41,7 @@ const inboxColumns = 'id, name, email, message, created_at, read_at, done_at';
  * The unread are moved up here rather than by the database: PostgREST orders by columns only.
  */
 export async function readSupportInbox(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   filter: SupportFilter,
 ): Promise<SupportInbox> {
   const query = supabase.from('support_messages').select(inboxColumns, { count: 'exact' });
@@ -54,10 +49,7 @@ export async function readSupportInbox(
     filter === 'offen'
       ? query.is('done_at', null).order('created_at', { ascending: false })
       : query.not('done_at', 'is', null).order('done_at', { ascending: false });
-  const { data, count, error } = await ordered
-    .order('id', { ascending: false })
-    .limit(inboxLimit)
-    .overrideTypes<InboxMessage[], { merge: false }>();
+  const { data, count, error } = await ordered.order('id', { ascending: false }).limit(inboxLimit);
   if (error) throw error;
   const messages =
     filter === 'offen'
@@ -76,7 +68,9 @@ export function useSupportInbox(filter: SupportFilter, enabled = true) {
   });
 }
 
-export async function countUnreadSupportMessages(supabase: SupabaseClient): Promise<number> {
+export async function countUnreadSupportMessages(
+  supabase: SupabaseClient<Database>,
+): Promise<number> {
   const { count, error } = await supabase
     .from('support_messages')
     .select('id', { count: 'exact', head: true })
@@ -130,7 +124,7 @@ export class SupportMessageUnchangedError extends Error {
 }
 
 export async function setSupportMessageState(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   change: SupportStateChange,
 ): Promise<void> {
   // The database stamps its own time and the caller (trigger stamp_support_message_state); the

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { documentObjectName, documentsBucket } from '../domain/routes.ts';
 import { useSupabase } from './supabase-context.ts';
+import type { Database } from './database.types.ts';
 
 // A questionnaire's offer PDF and image, uploaded to the `documents` bucket. supabase-js's upload
 // reports no progress, so the request is an XMLHttpRequest shaped as supabase-js would send it
@@ -142,7 +143,7 @@ export function sendUpload({
  * The client's own address and key. supabase-js keeps the key it was made with only in a
  * protected field; reading it here spares a second copy of the run-time configuration.
  */
-async function uploadTarget(supabase: SupabaseClient): Promise<UploadTarget> {
+async function uploadTarget(supabase: SupabaseClient<Database>): Promise<UploadTarget> {
   const apiKey = (supabase as unknown as { supabaseKey?: unknown }).supabaseKey;
   if (typeof apiKey !== 'string') throw new UploadError(uploadMessages.network);
   const probe = supabase.storage.from(documentsBucket).getPublicUrl('x').data.publicUrl;
@@ -159,7 +160,7 @@ export interface UploadedFile {
 }
 
 export async function uploadFormFile(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   upload: {
     formId: number;
     kind: UploadKind;

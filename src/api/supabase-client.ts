@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { appConfig } from '../config/env.ts';
 import { appConfigPath } from '../domain/routes.ts';
+import type { Database } from './database.types.ts';
 
 // Survey Desk's one Supabase client. Only desk code imports this module (lazily, behind the
 // desk layout), so supabase-js never reaches a visitor of the public pages.
@@ -46,8 +47,8 @@ export function takeStoredSessionRefused(): boolean {
   return refused;
 }
 
-function createDeskClient({ url, anonKey }: SupabaseSettings): SupabaseClient {
-  const client = createClient(url, anonKey, {
+function createDeskClient({ url, anonKey }: SupabaseSettings): SupabaseClient<Database> {
+  const client = createClient<Database>(url, anonKey, {
     auth: {
       storageKey: sessionStorageKey,
       persistSession: true,
@@ -65,10 +66,10 @@ function createDeskClient({ url, anonKey }: SupabaseSettings): SupabaseClient {
   return client;
 }
 
-let client: Promise<SupabaseClient> | undefined;
+let client: Promise<SupabaseClient<Database>> | undefined;
 
 /** The client, made once per page; a failed configuration fetch is tried again next time. */
-export function loadSupabase(): Promise<SupabaseClient> {
+export function loadSupabase(): Promise<SupabaseClient<Database>> {
   client ??= loadSettings()
     .then(createDeskClient)
     .catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import type { Database } from '../../src/api/database.types.ts';
 
 /**
  * The real supabase-js client against a gateway on `url`, as the desk uses it. Node 20 has no
@@ -14,9 +15,9 @@ export async function supabaseClient(
   secret: string,
   accessToken?: string,
   options: { fetch?: typeof fetch } = {},
-): Promise<SupabaseClient> {
+): Promise<SupabaseClient<Database>> {
   const { anonKey } = await apiKeys(secret);
-  return createClient(url, anonKey, {
+  return createClient<Database>(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
     global: {

@@ -71,7 +71,6 @@ function fakeSupabase(rows: Row[], options: { failReads?: boolean } = {}) {
         return builder;
       },
       limit: () => builder,
-      overrideTypes: () => builder,
       update: (changes: Record<string, unknown>) => {
         values = changes;
         return builder;

@@ -1,0 +1,999 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "12"
+  }
+  public: {
+    Tables: {
+      analysis_daily_answers: {
+        Row: {
+          answer: string
+          channel: string
+          day: string
+          n: number
+          question_id: number
+          source: string
+        }
+        Insert: {
+          answer: string
+          channel: string
+          day: string
+          n?: number
+          question_id: number
+          source: string
+        }
+        Update: {
+          answer?: string
+          channel?: string
+          day?: string
+          n?: number
+          question_id?: number
+          source?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "analysis_daily_answers_question_id_fkey"
+            columns: ["question_id"]
+            isOneToOne: false
+            referencedRelation: "questions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      analysis_daily_leads: {
+        Row: {
+          channel: string
+          day: string
+          form_id: number
+          leads: number
+          offer_requests: number
+          questionnaire_id: number | null
+          source: string
+          waited_1: number
+          waited_2: number
+          waited_3: number
+          waited_4: number
+          waited_5: number
+          waited_6: number
+          waited_7: number
+        }
+        Insert: {
+          channel: string
+          day: string
+          form_id: number
+          leads?: number
+          offer_requests?: number
+          questionnaire_id?: never
+          source: string
+          waited_1?: number
+          waited_2?: number
+          waited_3?: number
+          waited_4?: number
+          waited_5?: number
+          waited_6?: number
+          waited_7?: number
+        }
+        Update: {
+          channel?: string
+          day?: string
+          form_id?: number
+          leads?: number
+          offer_requests?: number
+          questionnaire_id?: never
+          source?: string
+          waited_1?: number
+          waited_2?: number
+          waited_3?: number
+          waited_4?: number
+          waited_5?: number
+          waited_6?: number
+          waited_7?: number
+        }
+        Relationships: []
+      }
+      answers: {
+        Row: {
+          answer: string
+          created_at: string
+          id: number
+          question_id: number | null
+          question_text: string
+          response_id: number
+        }
+        Insert: {
+          answer?: string
+          created_at?: string
+          id?: number
+          question_id?: number | null
+          question_text: string
+          response_id: number
+        }
+        Update: {
+          answer?: string
+          created_at?: string
+          id?: number
+          question_id?: number | null
+          question_text?: string
+          response_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "answers_question_id_fkey"
+            columns: ["question_id"]
+            isOneToOne: false
+            referencedRelation: "questions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "answers_response_id_fkey"
+            columns: ["response_id"]
+            isOneToOne: false
+            referencedRelation: "responses"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      desk_settings: {
+        Row: {
+          id: boolean
+          staff_can_export: boolean
+          updated_at: string
+        }
+        Insert: {
+          id?: boolean
+          staff_can_export?: boolean
+          updated_at?: string
+        }
+        Update: {
+          id?: boolean
+          staff_can_export?: boolean
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      export_log: {
+        Row: {
+          cancelled: boolean
+          created_at: string
+          email: string | null
+          filter: NonNullable<Json>
+          finished_at: string | null
+          format: string
+          id: number
+          row_count: number
+          rows_sent: number
+          rows_written: number | null
+          scope: string
+          user_id: string | null
+        }
+        Insert: {
+          cancelled?: boolean
+          created_at?: string
+          email?: string | null
+          filter: NonNullable<Json>
+          finished_at?: string | null
+          format: string
+          id?: never
+          row_count: number
+          rows_sent?: number
+          rows_written?: number | null
+          scope: string
+          user_id?: string | null
+        }
+        Update: {
+          cancelled?: boolean
+          created_at?: string
+          email?: string | null
+          filter?: NonNullable<Json>
+          finished_at?: string | null
+          format?: string
+          id?: never
+          row_count?: number
+          rows_sent?: number
+          rows_written?: number | null
+          scope?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+      forms: {
+        Row: {
+          created_at: string
+          description: string
+          document: string | null
+          id: number
+          image: string | null
+          title: string
+        }
+        Insert: {
+          created_at?: string
+          description?: string
+          document?: string | null
+          id?: number
+          image?: string | null
+          title: string
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          document?: string | null
+          id?: number
+          image?: string | null
+          title?: string
+        }
+        Relationships: []
+      }
+      questions: {
+        Row: {
+          created_at: string
+          custome_description: string | null
+          form_id: number
+          id: number
+          information: string | null
+          key: string | null
+          multipleAnswers: boolean
+          options: NonNullable<Json>
+          question: string
+          required: boolean
+          sequence: number
+          type: string
+        }
+        Insert: {
+          created_at?: string
+          custome_description?: string | null
+          form_id: number
+          id?: number
+          information?: string | null
+          key?: string | null
+          multipleAnswers?: boolean
+          options?: NonNullable<Json>
+          question: string
+          required?: boolean
+          sequence: number
+          type: string
+        }
+        Update: {
+          created_at?: string
+          custome_description?: string | null
+          form_id?: number
+          id?: number
+          information?: string | null
+          key?: string | null
+          multipleAnswers?: boolean
+          options?: NonNullable<Json>
+          question?: string
+          required?: boolean
+          sequence?: number
+          type?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "questions_form_id_fkey"
+            columns: ["form_id"]
+            isOneToOne: false
+            referencedRelation: "forms"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      responses: {
+        Row: {
+          adress: string | null
+          birthdate: string | null
+          call_time: string | null
+          captured_at: string | null
+          changed_date: string
+          changed_user: string | null
+          channel: string
+          city: string | null
+          client_id: string
+          consent_version: string | null
+          cookie_consent: string | null
+          cookie_consent_version: string | null
+          create_date: string
+          create_user: string | null
+          data_processing_consent: boolean
+          email: string
+          existing_customer: boolean | null
+          first_name: string
+          form_id: number
+          id: number
+          last_name: string
+          message: string | null
+          offer_info: boolean
+          payload_hash: string
+          phone: string
+          postcode: string | null
+          questionnaire_id: number | null
+          received_at: string
+          salutation: string | null
+          source: string
+          terms_accepted: boolean
+          title: string | null
+          user_id: number | null
+          waited_offline: boolean
+        }
+        Insert: {
+          adress?: string | null
+          birthdate?: string | null
+          call_time?: string | null
+          captured_at?: string | null
+          changed_date: string
+          changed_user?: string | null
+          channel?: string
+          city?: string | null
+          client_id: string
+          consent_version?: string | null
+          cookie_consent?: string | null
+          cookie_consent_version?: string | null
+          create_date: string
+          create_user?: string | null
+          data_processing_consent: boolean
+          email: string
+          existing_customer?: boolean | null
+          first_name: string
+          form_id: number
+          id?: number
+          last_name: string
+          message?: string | null
+          offer_info?: boolean
+          payload_hash: string
+          phone: string
+          postcode?: string | null
+          questionnaire_id?: never
+          received_at?: string
+          salutation?: string | null
+          source: string
+          terms_accepted: boolean
+          title?: string | null
+          user_id?: number | null
+          waited_offline?: boolean
+        }
+        Update: {
+          adress?: string | null
+          birthdate?: string | null
+          call_time?: string | null
+          captured_at?: string | null
+          changed_date?: string
+          changed_user?: string | null
+          channel?: string
+          city?: string | null
+          client_id?: string
+          consent_version?: string | null
+          cookie_consent?: string | null
+          cookie_consent_version?: string | null
+          create_date?: string
+          create_user?: string | null
+          data_processing_consent?: boolean
+          email?: string
+          existing_customer?: boolean | null
+          first_name?: string
+          form_id?: number
+          id?: number
+          last_name?: string
+          message?: string | null
+          offer_info?: boolean
+          payload_hash?: string
+          phone?: string
+          postcode?: string | null
+          questionnaire_id?: never
+          received_at?: string
+          salutation?: string | null
+          source?: string
+          terms_accepted?: boolean
+          title?: string | null
+          user_id?: number | null
+          waited_offline?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "responses_form_id_fkey"
+            columns: ["form_id"]
+            isOneToOne: false
+            referencedRelation: "forms"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "responses_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      staff: {
+        Row: {
+          created_at: string
+          email: string
+          role: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          role?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          role?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      support_messages: {
+        Row: {
+          created_at: string
+          done_at: string | null
+          done_by: string | null
+          email: string
+          id: number
+          message: string
+          name: string
+          read_at: string | null
+          read_by: string | null
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          done_at?: string | null
+          done_by?: string | null
+          email: string
+          id?: never
+          message: string
+          name: string
+          read_at?: string | null
+          read_by?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          done_at?: string | null
+          done_by?: string | null
+          email?: string
+          id?: never
+          message?: string
+          name?: string
+          read_at?: string | null
+          read_by?: string | null
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+      users: {
+        Row: {
+          adress: string | null
+          city: string | null
+          created_at: string
+          email: string
+          first_name: string
+          id: number
+          last_name: string
+          phone: string | null
+          postcode: string | null
+          staff_edited: string[]
+          updated_at: string
+        }
+        Insert: {
+          adress?: string | null
+          city?: string | null
+          created_at?: string
+          email: string
+          first_name: string
+          id?: number
+          last_name: string
+          phone?: string | null
+          postcode?: string | null
+          staff_edited?: string[]
+          updated_at?: string
+        }
+        Update: {
+          adress?: string | null
+          city?: string | null
+          created_at?: string
+          email?: string
+          first_name?: string
+          id?: number
+          last_name?: string
+          phone?: string | null
+          postcode?: string | null
+          staff_edited?: string[]
+          updated_at?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      analysis_add_answer: {
+        Args: {
+          answer_question_id: number
+          answer_response_id: number
+          answer_text: string
+          sign: number
+        }
+        Returns: undefined
+      }
+      analysis_add_lead: {
+        Args: {
+          r: Database["public"]["Tables"]["responses"]["Row"]
+          sign: number
+        }
+        Returns: undefined
+      }
+      analysis_add_lead_answers: {
+        Args: {
+          r: Database["public"]["Tables"]["responses"]["Row"]
+          sign: number
+        }
+        Returns: undefined
+      }
+      analysis_answer_distribution: {
+        Args: {
+          day_from: string
+          day_to: string
+          lead_channel?: string
+          questionnaire_id: number
+        }
+        Returns: {
+          kind: string
+          n: number
+          question_id: number
+          value: string
+        }[]
+      }
+      analysis_days: {
+        Args: {
+          day_from: string
+          day_to: string
+          lead_channel: string
+          questionnaire_id: number
+        }
+        Returns: {
+          channel: string
+          day: string
+          form_id: number
+          leads: number
+          offer_requests: number
+          questionnaire_id: number | null
+          source: string
+          waited_1: number
+          waited_2: number
+          waited_3: number
+          waited_4: number
+          waited_5: number
+          waited_6: number
+          waited_7: number
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "analysis_daily_leads"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      analysis_delay_bucket: {
+        Args: {
+          captured_at: string
+          received_at: string
+          waited_offline: boolean
+        }
+        Returns: number
+      }
+      analysis_lead_day: {
+        Args: { captured_at: string; received_at: string }
+        Returns: string
+      }
+      analysis_leads: {
+        Args: {
+          day_from: string
+          day_to: string
+          lead_channel: string
+          questionnaire_id: number
+        }
+        Returns: {
+          captured_at: string
+          id: number
+          received_at: string
+          waited_offline: boolean
+        }[]
+      }
+      analysis_leads_over_time: {
+        Args: {
+          bucket?: string
+          day_from: string
+          day_to: string
+          lead_channel?: string
+          questionnaire_id?: number
+        }
+        Returns: {
+          channel: string
+          leads: number
+          period_start: string
+          source: string
+        }[]
+      }
+      analysis_offline_delay: {
+        Args: {
+          day_from: string
+          day_to: string
+          lead_channel?: string
+          questionnaire_id?: number
+        }
+        Returns: {
+          lower_seconds: number
+          n: number
+          upper_seconds: number
+        }[]
+      }
+      analysis_overview: {
+        Args: {
+          day_from: string
+          day_to: string
+          lead_channel?: string
+          questionnaire_id?: number
+        }
+        Returns: {
+          contact_leads: number
+          data_since: string
+          fair_tablet_leads: number
+          first_lead_at: string
+          kfz_leads: number
+          last_lead_at: string
+          leads: number
+          median_delay_seconds: number
+          offer_requests: number
+          offline_leads: number
+          questionnaire_leads: number
+          web_leads: number
+        }[]
+      }
+      begin_export: {
+        Args: {
+          customer_search?: string
+          day_from?: string
+          day_to?: string
+          export_format: string
+          export_scope: string
+          lead_channel?: string
+          questionnaire_id?: number
+        }
+        Returns: {
+          export_id: number
+          row_count: number
+        }[]
+      }
+      can_export: { Args: Record<PropertyKey, never>; Returns: boolean }
+      export_leads: {
+        Args: {
+          customer_search: string
+          day_from: string
+          day_to: string
+          lead_channel: string
+          questionnaire_id: number
+        }
+        Returns: {
+          adress: string | null
+          birthdate: string | null
+          call_time: string | null
+          captured_at: string | null
+          changed_date: string
+          changed_user: string | null
+          channel: string
+          city: string | null
+          client_id: string
+          consent_version: string | null
+          cookie_consent: string | null
+          cookie_consent_version: string | null
+          create_date: string
+          create_user: string | null
+          data_processing_consent: boolean
+          email: string
+          existing_customer: boolean | null
+          first_name: string
+          form_id: number
+          id: number
+          last_name: string
+          message: string | null
+          offer_info: boolean
+          payload_hash: string
+          phone: string
+          postcode: string | null
+          questionnaire_id: number | null
+          received_at: string
+          salutation: string | null
+          source: string
+          terms_accepted: boolean
+          title: string | null
+          user_id: number | null
+          waited_offline: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "responses"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      export_responses: {
+        Args: { after_id?: number; export_id: number; page_size?: number }
+        Returns: {
+          adress: string
+          answers: Json
+          birthdate: string
+          call_time: string
+          captured_at: string
+          channel: string
+          city: string
+          consent_version: string
+          cookie_consent: string
+          cookie_consent_version: string
+          customer_id: number
+          data_processing_consent: boolean
+          email: string
+          existing_customer: boolean
+          first_name: string
+          form_id: number
+          form_title: string
+          last_name: string
+          lead_at: string
+          message: string
+          offer_info: boolean
+          phone: string
+          postcode: string
+          received_at: string
+          response_id: number
+          salutation: string
+          source: string
+          terms_accepted: boolean
+          title: string
+        }[]
+      }
+      finish_export: {
+        Args: { export_id: number; was_cancelled: boolean }
+        Returns: undefined
+      }
+      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_staff: { Args: Record<PropertyKey, never>; Returns: boolean }
+      lead_fill: {
+        Args: {
+          field: string
+          kept: string
+          offered: string
+          staff_edited: string[]
+        }
+        Returns: string
+      }
+      lead_questionnaire_id: {
+        Args: { form_id: number; source: string }
+        Returns: number
+      }
+      merge_lead_customer: {
+        Args: {
+          lead_adress: string
+          lead_city: string
+          lead_email: string
+          lead_first_name: string
+          lead_last_name: string
+          lead_phone: string
+          lead_postcode: string
+        }
+        Returns: number
+      }
+      move_question: {
+        Args: { question_id: number; steps: number }
+        Returns: {
+          created_at: string
+          custome_description: string | null
+          form_id: number
+          id: number
+          information: string | null
+          key: string | null
+          multipleAnswers: boolean
+          options: NonNullable<Json>
+          question: string
+          required: boolean
+          sequence: number
+          type: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "questions"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      phone_digits: { Args: { phone: string }; Returns: string }
+      questionnaire_lead_counts: {
+        Args: { received_since?: string }
+        Returns: {
+          form_id: number
+          leads: number
+        }[]
+      }
+      refuse_export_unless_allowed: {
+        Args: Record<PropertyKey, never>
+        Returns: undefined
+      }
+      search_customers: {
+        Args: { term: string }
+        Returns: {
+          adress: string | null
+          city: string | null
+          created_at: string
+          email: string
+          first_name: string
+          id: number
+          last_name: string
+          phone: string | null
+          postcode: string | null
+          staff_edited: string[]
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "users"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      set_staff_role: {
+        Args: { role: string; user_id: string }
+        Returns: undefined
+      }
+      staff_accounts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          confirmed_at: string
+          email: string
+          registered_at: string
+          role: string
+          user_id: string
+        }[]
+      }
+      staff_role: { Args: Record<PropertyKey, never>; Returns: string }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const
