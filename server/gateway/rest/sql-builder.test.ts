@@ -1,8 +1,68 @@
 import { describe, expect, it } from 'vitest';
+import type { Action, ApiRequest, CountKind } from './api-request.ts';
 import { PostgrestError } from './errors.ts';
-import { parseQuery } from './query-grammar.ts';
-import type { Relation, SchemaCache } from './schema-cache.ts';
-import { buildDelete, buildInsert, buildRead, buildUpdate } from './sql-builder.ts';
+import { planMutation, planRead } from './plan.ts';
+import { parseQuery, type ParsedQuery } from './query-grammar.ts';
+import type { Column, Relation, SchemaCache } from './schema-cache.ts';
+import { mutateStatements, readStatements } from './sql-builder.ts';
+
+/** A request of `action` on users, as the parse step reads it. */
+const api = (
+  action: Action,
+  extra: { count?: CountKind; representation?: boolean; body?: unknown } = {},
+): ApiRequest => ({
+  method: ({ read: 'GET', insert: 'POST', update: 'PATCH', delete: 'DELETE' } as const)[
+    action as 'read'
+  ],
+  path: '/users',
+  target: { kind: 'relation', name: 'users' },
+  action,
+  search: '',
+  preferences: {
+    representation: extra.representation ?? false,
+    minimal: false,
+    missingDefault: false,
+    ...(extra.count ? { count: extra.count } : {}),
+  },
+  body: extra.body,
+  claims: { role: 'anon' },
+  headers: {},
+});
+
+// The SQL of a request is built from its plan; these build both, as one step did before.
+const buildRead = (
+  cache: SchemaCache,
+  relation: Relation,
+  query: ParsedQuery,
+  count: CountKind | undefined,
+) => readStatements(planRead(cache, relation, query, api('read', count ? { count } : {}), false));
+const mutation = (
+  cache: SchemaCache,
+  relation: Relation,
+  query: ParsedQuery,
+  request: ApiRequest,
+) => mutateStatements(planMutation(cache, relation, query, request, false))[0]!;
+const buildInsert = (
+  cache: SchemaCache,
+  relation: Relation,
+  query: ParsedQuery,
+  insert: { rows: Record<string, unknown>[]; columns: Column[] },
+  options: { representation: boolean },
+) => mutation(cache, relation, query, api('insert', { ...options, body: insert.rows }));
+const buildUpdate = (
+  cache: SchemaCache,
+  relation: Relation,
+  query: ParsedQuery,
+  values: Record<string, unknown>,
+  _columns: Column[],
+  options: { representation: boolean },
+) => mutation(cache, relation, query, api('update', { ...options, body: values }));
+const buildDelete = (
+  cache: SchemaCache,
+  relation: Relation,
+  query: ParsedQuery,
+  options: { representation: boolean },
+) => mutation(cache, relation, query, api('delete', options));
 
 const relation = (name: string, columns: string[]): Relation => ({
   name,
