@@ -42,6 +42,9 @@ export interface Preferences {
   missingDefault: boolean;
 }
 
+/** The media type of one object instead of an array (supabase-js's `.single()`). */
+export const singleObject = 'application/vnd.pgrst.object+json';
+
 /** `Accept`: the media types asked for, lower-cased and without parameters. */
 export interface Accept {
   /** The header as sent, for PostgREST's 406. */

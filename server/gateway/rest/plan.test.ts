@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiRequestOf, type HttpRequest, type Target } from './api-request.ts';
 import { PostgrestError } from './errors.ts';
-import { maxEmbedDepth, maxRows, planOf, type Catalog, type Plan } from './plan.ts';
+import { planOf, type Catalog, type Plan } from './plan.ts';
+import { maxEmbedDepth, maxRows } from './read-tree.ts';
 import type { Relation, RoutineInfo, SchemaCache } from './schema-cache.ts';
 
 const relation = (name: string, columns: string[], uniqueKeys = [['id']]): Relation => ({

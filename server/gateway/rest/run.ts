@@ -2,7 +2,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { asRole } from '../as-role.ts';
 import type { ApiRequest } from './api-request.ts';
 import { fromDatabaseError, isDatabaseError, notSingle } from './errors.ts';
-import { maxRows, type Plan, type ReadPlan } from './plan.ts';
+import type { Plan, ReadPlan } from './plan.ts';
+import { maxRows } from './read-tree.ts';
 import type { Query, Statement } from './sql-builder.ts';
 
 // Step 4 of the REST path: the statements run in one transaction as the caller's role (with

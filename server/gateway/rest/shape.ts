@@ -1,4 +1,4 @@
-import type { ApiRequest } from './api-request.ts';
+import { singleObject, type ApiRequest } from './api-request.ts';
 import type { Plan } from './plan.ts';
 import type { Outcome } from './run.ts';
 
@@ -12,8 +12,6 @@ export interface RestResponse {
   contentType?: string;
   body?: string;
 }
-
-const singleObject = 'application/vnd.pgrst.object+json';
 
 export function responseOf(api: ApiRequest, plan: Plan, outcome: Outcome): RestResponse {
   if (plan.kind === 'read' && outcome.kind === 'read') {

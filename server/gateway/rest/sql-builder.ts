@@ -1,14 +1,5 @@
-import type {
-  CallPlan,
-  Field,
-  MutatePlan,
-  Plan,
-  PlannedCondition,
-  PlannedOrder,
-  ReadNode,
-  ReadPlan,
-  Write,
-} from './plan.ts';
+import type { CallPlan, MutatePlan, Plan, ReadPlan, Write } from './plan.ts';
+import type { Field, PlannedCondition, PlannedOrder, ReadNode } from './read-tree.ts';
 import type { Relationship } from './relationships.ts';
 import type { Column, Relation, RoutineInfo } from './schema-cache.ts';
 
@@ -18,7 +9,7 @@ import type { Column, Relation, RoutineInfo } from './schema-cache.ts';
 // each of them as to the top level (PostgREST builds them the same way).
 
 /** The limits a plan keeps to; the test of bounded work reads them here. */
-export { maxEmbedDepth, maxRows } from './plan.ts';
+export { maxEmbedDepth, maxRows } from './read-tree.ts';
 
 export interface Statement {
   sql: string;
