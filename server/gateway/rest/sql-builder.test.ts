@@ -3,8 +3,8 @@ import type { Action, ApiRequest, CountKind } from './api-request.ts';
 import { PostgrestError } from './errors.ts';
 import { planMutation, planRead } from './plan.ts';
 import { parseQuery, type ParsedQuery } from './query-grammar.ts';
-import type { Column, Relation, SchemaCache } from './schema-cache.ts';
-import { mutateStatements, readStatements } from './sql-builder.ts';
+import type { Column, Relation, RoutineInfo, SchemaCache } from './schema-cache.ts';
+import { callStatement, mutateStatements, readStatements } from './sql-builder.ts';
 
 /** A request of `action` on users, as the parse step reads it. */
 const api = (
@@ -140,5 +140,41 @@ describe('the SQL of a request', () => {
     expect(() =>
       buildDelete(cache, users, parseQuery('select=id'), { representation: false }),
     ).toThrow(/DELETE requires a WHERE clause/);
+  });
+
+  it('renders each part of a plan: counts, to-one embeddings, planned counts and functions', () => {
+    const counted = buildRead(cache, responses, parseQuery('select=id,users(id)'), 'planned');
+    expect(counted.read.sql).toContain('limit 1)');
+    expect(counted.planned?.sql).toMatch(
+      /^explain \(format json\) select 1 from public."responses"/,
+    );
+    const perUser = buildRead(cache, users, parseQuery('select=id,responses(count)'), 'exact');
+    expect(perUser.read.sql).toContain('json_build_array(json_build_object(');
+    expect(perUser.read.sql).toContain('as total');
+    expect(perUser.read.params).toContain('count');
+
+    const leads: RoutineInfo = {
+      name: 'leads',
+      arguments: [{ name: 'since', type: 'date', hasDefault: false }],
+      returnsSet: true,
+      returns: 'composite',
+      volatile: false,
+    };
+    const source = { routine: leads, args: { since: hostile } };
+    const rows = readStatements(
+      planRead(cache, responses, parseQuery(''), api('read'), false, source),
+    );
+    expect(rows.read.sql).toMatch(
+      /^with pgrst_source as \(select f\.\* from json_to_record\(\$1::text::json\) as a\("since" date\) cross join lateral public\."leads"\("since" => a\."since"\) as f\) /,
+    );
+    expect(rows.read.params[0]).toBe(JSON.stringify({ since: hostile }));
+    const plan = { kind: 'call', args: {}, single: false, readOnly: false } as const;
+    const touch = { ...leads, name: 'touch', arguments: [], returnsSet: false };
+    expect(callStatement({ ...plan, routine: { ...touch, returns: 'void' } }).sql).toBe(
+      'select public."touch"()',
+    );
+    expect(callStatement({ ...plan, routine: { ...touch, returns: 'scalar' } }).sql).toBe(
+      'select to_json(public."touch"())::text as body, 1 as n',
+    );
   });
 });
