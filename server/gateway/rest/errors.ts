@@ -11,17 +11,27 @@ export interface PostgrestErrorBody {
 /** A refusal in PostgREST's words; the REST area's error handler sends it as is. */
 export class PostgrestError extends Error {
   readonly body: PostgrestErrorBody;
+  /** Response headers that go with the refusal (`WWW-Authenticate` for a bad token). */
+  readonly headers: Record<string, string>;
 
   constructor(
     readonly statusCode: number,
     code: string,
     message: string,
-    extra: { details?: string; hint?: string } = {},
+    extra: { details?: string; hint?: string; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'PostgrestError';
     this.body = { code, message, details: extra.details ?? null, hint: extra.hint ?? null };
+    this.headers = extra.headers ?? {};
   }
+}
+
+/** Asked for one object (`.single()`), the result had another number of rows. */
+export function notSingle(rows: number): PostgrestError {
+  return new PostgrestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', {
+    details: `The result contains ${rows} rows`,
+  });
 }
 
 /**
@@ -56,7 +66,9 @@ export function restErrorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  if (error instanceof PostgrestError) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof PostgrestError) {
+    return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  }
   if (
     error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
     error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'

@@ -1,6 +1,6 @@
 // PostgREST's query grammar (select, filters, logic trees, order, limit, offset), parsed into
-// plain data. Nothing here knows the catalog or SQL: names are checked and quoted by the
-// builder, values stay strings until they are bound as parameters.
+// plain data. Nothing here knows the catalog or SQL: names are checked by the plan and quoted by
+// the SQL builder, values stay strings until they are bound as parameters.
 
 export class GrammarError extends Error {
   constructor(

@@ -1,27 +1,39 @@
-import { PostgrestError } from './errors.ts';
-import type {
-  Condition,
-  Filter,
-  OrderTerm,
-  ParsedQuery,
-  ResourceQuery,
-  SelectItem,
-} from './query-grammar.ts';
-import { findRelationship } from './relationships.ts';
-import type { Column, Relation, SchemaCache } from './schema-cache.ts';
+import type { CallPlan, MutatePlan, Plan, ReadPlan, Write } from './plan.ts';
+import type { Field, PlannedCondition, PlannedOrder, ReadNode } from './read-tree.ts';
+import type { Relationship } from './relationships.ts';
+import type { Column, Relation, RoutineInfo } from './schema-cache.ts';
 
-// Turns a parsed request into SQL. Names come from the catalog (a name from the URL is only
-// used to look one up), values and output keys are bound parameters. Embedded resources are
-// correlated subqueries under the caller's role, so row-level security applies to each of them
-// as to the top level (PostgREST builds them the same way).
+// Step 3 of the REST path (PostgREST's Query): the SQL of a plan. Every name comes from the
+// catalog (the plan looked each one up), values and output keys are bound parameters. Embedded
+// resources are correlated subqueries under the caller's role, so row-level security applies to
+// each of them as to the top level (PostgREST builds them the same way).
+
+/** The limits a plan keeps to; the test of bounded work reads them here. */
+export { maxEmbedDepth, maxRows } from './read-tree.ts';
 
 export interface Statement {
   sql: string;
   params: string[];
 }
 
+/** The statements of a plan, by the plan's kind. */
+export type Query =
+  /** One row `{body, n, total?}`; `planned` is the EXPLAIN for `count=planned`. */
+  | { kind: 'read'; read: Statement; planned?: Statement }
+  /** Run in order; each answers `{body, n}` with a representation, nothing without. */
+  | { kind: 'mutate'; statements: Statement[] }
+  /** One row `{body, n}`, or nothing for a function returning void. */
+  | { kind: 'call'; statement: Statement };
+
+export function queryOf(plan: Plan): Query {
+  if (plan.kind === 'read') return { kind: 'read', ...readStatements(plan) };
+  if (plan.kind === 'mutate') return { kind: 'mutate', statements: mutateStatements(plan) };
+  return { kind: 'call', statement: callStatement(plan) };
+}
+
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const tableRef = (relation: Relation) => `public.${quoteIdent(relation.name)}`;
+const columnRef = (alias: string, column: Column) => `${alias}.${quoteIdent(column.name)}`;
 
 /** Collects parameters: every value is sent as text and cast where its type matters. */
 export class Params {
@@ -35,51 +47,6 @@ export class Params {
   }
 }
 
-const castTypes: Record<string, string> = {
-  text: 'text',
-  varchar: 'text',
-  int: 'integer',
-  int4: 'integer',
-  integer: 'integer',
-  int8: 'bigint',
-  bigint: 'bigint',
-  int2: 'smallint',
-  smallint: 'smallint',
-  numeric: 'numeric',
-  float4: 'real',
-  real: 'real',
-  float8: 'double precision',
-  bool: 'boolean',
-  boolean: 'boolean',
-  date: 'date',
-  timestamp: 'timestamp',
-  timestamptz: 'timestamp with time zone',
-  json: 'json',
-  jsonb: 'jsonb',
-  uuid: 'uuid',
-};
-
-export function columnOf(relation: Relation, name: string): Column {
-  const column = relation.columns.find((candidate) => candidate.name === name);
-  if (!column) {
-    throw new PostgrestError(400, '42703', `column ${relation.name}.${name} does not exist`);
-  }
-  return column;
-}
-
-/** A column named in a write's body or `columns=`: PostgREST's PGRST204. */
-export function writableColumnOf(relation: Relation, name: string): Column {
-  const column = relation.columns.find((candidate) => candidate.name === name);
-  if (!column) {
-    throw new PostgrestError(
-      400,
-      'PGRST204',
-      `Could not find the '${name}' column of '${relation.name}' in the schema cache`,
-    );
-  }
-  return column;
-}
-
 const comparisons = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 const isTests = {
   null: 'is null',
@@ -89,19 +56,24 @@ const isTests = {
   unknown: 'is unknown',
 } as const;
 
-function filterSql(params: Params, relation: Relation, alias: string, filter: Filter): string {
-  const column = columnOf(relation, filter.column);
-  const lhs = `${alias}.${quoteIdent(column.name)}`;
+function conditionSql(params: Params, alias: string, condition: PlannedCondition): string {
+  if (condition.kind === 'logic') {
+    const parts = condition.conditions.map((inner) => conditionSql(params, alias, inner));
+    const joined = `(${parts.join(` ${condition.operator} `)})`;
+    return condition.negated ? `not ${joined}` : joined;
+  }
+  const { column } = condition;
+  const lhs = columnRef(alias, column);
   let sql: string;
-  switch (filter.operator) {
+  switch (condition.operator) {
     case 'like':
     case 'ilike': {
       const text = column.type === 'text' ? lhs : `${lhs}::text`;
-      sql = `${text} ${filter.operator} ${params.text(String(filter.value).replaceAll('*', '%'))}`;
+      sql = `${text} ${condition.operator} ${params.text(String(condition.value).replaceAll('*', '%'))}`;
       break;
     }
     case 'in': {
-      const values = filter.value as string[];
+      const values = condition.value as string[];
       sql =
         values.length === 0
           ? 'false'
@@ -109,213 +81,32 @@ function filterSql(params: Params, relation: Relation, alias: string, filter: Fi
       break;
     }
     case 'is':
-      sql = `${lhs} ${isTests[filter.value as keyof typeof isTests]}`;
+      sql = `${lhs} ${isTests[condition.value as keyof typeof isTests]}`;
       break;
     default:
-      sql = `${lhs} ${comparisons[filter.operator]} ${params.typed(String(filter.value), column.type)}`;
+      sql = `${lhs} ${comparisons[condition.operator]} ${params.typed(String(condition.value), column.type)}`;
   }
-  return filter.negated ? `not (${sql})` : sql;
+  return condition.negated ? `not (${sql})` : sql;
 }
 
-function conditionSql(
-  params: Params,
-  relation: Relation,
-  alias: string,
-  condition: Condition,
-): string {
-  if (condition.kind === 'filter') return filterSql(params, relation, alias, condition);
-  const parts = condition.conditions.map((c) => conditionSql(params, relation, alias, c));
-  const joined = `(${parts.join(` ${condition.operator} `)})`;
-  return condition.negated ? `not ${joined}` : joined;
-}
-
-function orderSql(relation: Relation, alias: string, order: OrderTerm[]): string {
+function orderSql(alias: string, order: PlannedOrder[]): string {
   if (order.length === 0) return '';
   const terms = order.map((term) => {
-    const column = columnOf(relation, term.column);
     const nulls = term.nulls ? ` nulls ${term.nulls}` : '';
-    return `${alias}.${quoteIdent(column.name)} ${term.direction ?? 'asc'}${nulls}`;
+    return `${columnRef(alias, term.column)} ${term.direction ?? 'asc'}${nulls}`;
   });
   return ` order by ${terms.join(', ')}`;
 }
 
-function pageSql(params: Params, resource: ResourceQuery): string {
+function pageSql(params: Params, page: { limit?: number; offset?: number }): string {
   let sql = '';
-  if (resource.limit !== undefined)
-    sql += ` limit ${params.typed(String(resource.limit), 'bigint')}`;
-  if (resource.offset !== undefined) {
-    sql += ` offset ${params.typed(String(resource.offset), 'bigint')}`;
-  }
+  if (page.limit !== undefined) sql += ` limit ${params.typed(String(page.limit), 'bigint')}`;
+  if (page.offset !== undefined) sql += ` offset ${params.typed(String(page.offset), 'bigint')}`;
   return sql;
 }
 
-const noResource: ResourceQuery = { conditions: [], order: [] };
-
-/** PostgREST's db-max-rows (Supabase's default `max_rows`): no read answers more rows. */
-export const maxRows = 1000;
-
-/**
- * Levels of embedded resources one request may nest. The desk needs two (responses → answers →
- * questions); each level can multiply the rows, so deeper requests are refused before they reach
- * the database, and gateway.spend_row bounds the rows of the levels allowed.
- */
-export const maxEmbedDepth = 4;
-
-function embeddedTooDeep(): PostgrestError {
-  return new PostgrestError(
-    400,
-    'PGRST100',
-    `Embedded resources are nested more than ${maxEmbedDepth} levels deep`,
-    { hint: `Embed at most ${maxEmbedDepth} levels below the requested resource` },
-  );
-}
-
-/** Builds the parts of one request: its JSON objects, the WHERE of each level, the aliases. */
-class Builder {
-  readonly params = new Params();
-  private aliasCount = 0;
-  /** Paths of the embedded resources the select names, to check the query's embedded filters. */
-  readonly embeddedPaths = new Set<string>();
-
-  constructor(
-    private readonly cache: SchemaCache,
-    private readonly query: ParsedQuery,
-  ) {}
-
-  nextAlias(): string {
-    this.aliasCount += 1;
-    return `t${this.aliasCount}`;
-  }
-
-  resource(path: string): ResourceQuery {
-    return this.query.resources.get(path) ?? noResource;
-  }
-
-  /** WHERE terms of one level: its filters plus the `!inner` embeddings' existence tests. */
-  whereTerms(relation: Relation, alias: string, path: string, select: SelectItem[]): string[] {
-    const terms = this.resource(path).conditions.map((condition) =>
-      conditionSql(this.params, relation, alias, condition),
-    );
-    for (const item of select) {
-      if (item.kind !== 'embed' || !item.inner) continue;
-      const { relationship, childPath } = this.embedding(relation, path, item);
-      const childAlias = this.nextAlias();
-      const where = [
-        ...joinTerms(relationship.pairs, alias, childAlias),
-        ...this.whereTerms(relationship.target, childAlias, childPath, item.select),
-      ];
-      terms.push(
-        `exists (select 1 from ${tableRef(relationship.target)} as ${childAlias} where ${where.join(' and ')})`,
-      );
-    }
-    return terms;
-  }
-
-  /** The JSON object of one row of `relation` (as `alias`), with its embedded resources. */
-  object(relation: Relation, alias: string, path: string, select: SelectItem[]): string {
-    const pairs: Array<[string, string]> = [];
-    for (const item of select) {
-      if (item.kind === 'star') {
-        for (const column of relation.columns) {
-          pairs.push([this.params.text(column.name), `${alias}.${quoteIdent(column.name)}`]);
-        }
-      } else if (item.kind === 'column') {
-        const column = columnOf(relation, item.name);
-        let value = `${alias}.${quoteIdent(column.name)}`;
-        if (item.cast !== undefined) {
-          const type = Object.hasOwn(castTypes, item.cast) ? castTypes[item.cast] : undefined;
-          if (!type) throw new PostgrestError(400, '42704', `type "${item.cast}" does not exist`);
-          value = `cast(${value} as ${type})`;
-        }
-        pairs.push([this.params.text(item.alias ?? column.name), value]);
-      } else if (item.select.length > 0) {
-        pairs.push([
-          this.params.text(item.alias ?? item.relation),
-          this.embedded(relation, alias, path, item),
-        ]);
-      } else {
-        this.embedding(relation, path, item);
-      }
-    }
-    return jsonObject(pairs);
-  }
-
-  private embedding(
-    relation: Relation,
-    path: string,
-    item: Extract<SelectItem, { kind: 'embed' }>,
-  ) {
-    const key = item.alias ?? item.relation;
-    const childPath = path === '' ? key : `${path}.${key}`;
-    if (childPath.split('.').length > maxEmbedDepth) throw embeddedTooDeep();
-    const relationship = findRelationship(this.cache, relation, item.relation, item.hint);
-    this.embeddedPaths.add(childPath);
-    return { relationship, childPath };
-  }
-
-  private embedded(
-    parent: Relation,
-    parentAlias: string,
-    path: string,
-    item: Extract<SelectItem, { kind: 'embed' }>,
-  ): string {
-    const { relationship, childPath } = this.embedding(parent, path, item);
-    const { target } = relationship;
-    const alias = this.nextAlias();
-    if (countsRows(target, item.select)) {
-      const where = [
-        ...joinTerms(relationship.pairs, parentAlias, alias),
-        ...this.whereTerms(target, alias, childPath, []),
-      ];
-      const count = `json_build_object(${this.params.text('count')}, count(*))`;
-      return `(select json_build_array(${count}) from ${tableRef(target)} as ${alias} where ${where.join(' and ')})`;
-    }
-    const object = this.object(target, alias, childPath, item.select);
-    const where = [
-      ...joinTerms(relationship.pairs, parentAlias, alias),
-      ...this.whereTerms(target, alias, childPath, item.select),
-      // Last, so it counts only rows the other terms let through (volatile: once per row).
-      'gateway.spend_row()',
-    ];
-    const resource = this.resource(childPath);
-    const from = `from ${tableRef(target)} as ${alias} where ${where.join(' and ')}`;
-    const order = orderSql(target, alias, resource.order);
-    if (relationship.toOne) return `(select ${object} ${from}${order} limit 1)`;
-    const rows = this.nextAlias();
-    return `(select coalesce(json_agg(${rows}.r), '[]'::json) from (select ${object} as r ${from}${order}${pageSql(this.params, resource)}) as ${rows})`;
-  }
-
-  /** Every embedded filter, order or limit must belong to an embedding of the select. */
-  checkEmbeddedPaths(): void {
-    for (const path of this.query.resources.keys()) {
-      if (path !== '' && !this.embeddedPaths.has(path)) {
-        throw new PostgrestError(
-          400,
-          'PGRST108',
-          `'${path}' is not an embedded resource in this request`,
-          {
-            hint: `Verify that '${path}' is included in the 'select' query parameter.`,
-          },
-        );
-      }
-    }
-  }
-}
-
-/** `responses(count)`: PostgREST answers `[{"count": n}]` for a table without a column `count`. */
-function countsRows(target: Relation, select: SelectItem[]): boolean {
-  const [only] = select;
-  return (
-    select.length === 1 &&
-    only?.kind === 'column' &&
-    only.name === 'count' &&
-    only.alias === undefined &&
-    !target.columns.some((column) => column.name === 'count')
-  );
-}
-
-function joinTerms(pairs: Array<[string, string]>, parentAlias: string, childAlias: string) {
-  return pairs.map(
+function joinTerms(relationship: Relationship, parentAlias: string, childAlias: string) {
+  return relationship.pairs.map(
     ([parentColumn, childColumn]) =>
       `${childAlias}.${quoteIdent(childColumn)} = ${parentAlias}.${quoteIdent(parentColumn)}`,
   );
@@ -334,54 +125,109 @@ function jsonObject(pairs: Array<[string, string]>): string {
 
 const where = (terms: string[]) => (terms.length > 0 ? ` where ${terms.join(' and ')}` : '');
 
-export type CountKind = 'exact' | 'planned' | 'estimated';
+/** Renders the levels of a read tree: their JSON objects, their WHERE terms, the aliases. */
+class Renderer {
+  readonly params = new Params();
+  private aliasCount = 0;
+
+  nextAlias(): string {
+    this.aliasCount += 1;
+    return `t${this.aliasCount}`;
+  }
+
+  /** The JSON object of one row of `node` (as `alias`), with its embedded resources. */
+  object(node: ReadNode, alias: string): string {
+    return jsonObject(
+      node.fields.map((field): [string, string] => [
+        this.params.text(field.key),
+        field.kind === 'column'
+          ? field.cast === undefined
+            ? columnRef(alias, field.column)
+            : `cast(${columnRef(alias, field.column)} as ${field.cast})`
+          : this.embedded(field, alias),
+      ]),
+    );
+  }
+
+  /** WHERE terms of one level: its filters plus the `!inner` embeddings' existence tests. */
+  whereTerms(node: ReadNode, alias: string): string[] {
+    const terms = node.conditions.map((condition) => conditionSql(this.params, alias, condition));
+    for (const { relationship, node: child } of node.inner) {
+      const childAlias = this.nextAlias();
+      const childWhere = [
+        ...joinTerms(relationship, alias, childAlias),
+        ...this.whereTerms(child, childAlias),
+      ];
+      terms.push(
+        `exists (select 1 from ${tableRef(relationship.target)} as ${childAlias} where ${childWhere.join(' and ')})`,
+      );
+    }
+    return terms;
+  }
+
+  private embedded(field: Extract<Field, { kind: 'embed' }>, parentAlias: string): string {
+    const { relationship, node } = field;
+    const target = tableRef(relationship.target);
+    const alias = this.nextAlias();
+    if (field.countOnly) {
+      const terms = [
+        ...joinTerms(relationship, parentAlias, alias),
+        ...this.whereTerms(node, alias),
+      ];
+      const count = `json_build_object(${this.params.text('count')}, count(*))`;
+      return `(select json_build_array(${count}) from ${target} as ${alias} where ${terms.join(' and ')})`;
+    }
+    const object = this.object(node, alias);
+    const terms = [
+      ...joinTerms(relationship, parentAlias, alias),
+      ...this.whereTerms(node, alias),
+      // Last, so it counts only rows the other terms let through (volatile: once per row).
+      'gateway.spend_row()',
+    ];
+    const from = `from ${target} as ${alias} where ${terms.join(' and ')}`;
+    const order = orderSql(alias, node.order);
+    if (relationship.toOne) return `(select ${object} ${from}${order} limit 1)`;
+    const rows = this.nextAlias();
+    return `(select coalesce(json_agg(${rows}.r), '[]'::json) from (select ${object} as r ${from}${order}${pageSql(this.params, node)}) as ${rows})`;
+  }
+}
+
+/**
+ * The call of `routine` with the arguments as one JSON parameter typed by the catalog, as a
+ * FROM item whose rows are `f`.
+ */
+function callSource(params: Params, routine: RoutineInfo, args: Record<string, unknown>) {
+  const given = routine.arguments.filter((argument) => Object.hasOwn(args, argument.name));
+  const fn = `public.${quoteIdent(routine.name)}`;
+  const call = `${fn}(${given.map((argument) => `${quoteIdent(argument.name)} => a.${quoteIdent(argument.name)}`).join(', ')})`;
+  const from =
+    given.length === 0
+      ? ''
+      : ` from json_to_record(${params.text(JSON.stringify(args))}::json) as a(${given
+          .map((argument) => `${quoteIdent(argument.name)} ${argument.type}`)
+          .join(', ')})`;
+  const rows = from === '' ? ` from ${call} as f` : `${from} cross join lateral ${call} as f`;
+  return { call, from, rows };
+}
 
 /**
  * A read: one row `{body, n}` (the JSON array as text and its length), plus `total` when an
- * exact count is asked. `planned` gets a separate statement (EXPLAIN).
+ * exact count is asked; `planned` gets a separate statement (EXPLAIN). A function's rows are a
+ * common table expression, so with a count the function runs once.
  */
-export function buildRead(
-  cache: SchemaCache,
-  relation: Relation,
-  query: ParsedQuery,
-  count: CountKind | undefined,
-): { read: Statement; planned?: Statement } {
-  return readOf(cache, relation, query, count, () => ({ head: '', from: tableRef(relation) }));
-}
-
-/**
- * A read of rows a statement yields (a set-returning function's), shaped like a table read:
- * `relation` describes its columns. `source` adds its parameters to `params` and answers the
- * statement; it becomes a common table expression, so with a count the function runs once.
- */
-export function buildSourceRead(
-  cache: SchemaCache,
-  relation: Relation,
-  query: ParsedQuery,
-  count: CountKind | undefined,
-  source: (params: Params) => string,
-): { read: Statement; planned?: Statement } {
-  return readOf(cache, relation, query, count, (params) => ({
-    head: `with pgrst_source as (${source(params)}) `,
-    from: 'pgrst_source',
-  }));
-}
-
-function readOf(
-  cache: SchemaCache,
-  relation: Relation,
-  query: ParsedQuery,
-  count: CountKind | undefined,
-  sourceOf: (params: Params) => { head: string; from: string },
-): { read: Statement; planned?: Statement } {
-  const builder = new Builder(cache, query);
-  const source = sourceOf(builder.params);
-  const object = builder.object(relation, 't0', '', query.select);
-  const terms = builder.whereTerms(relation, 't0', '', query.select);
-  const top = builder.resource('');
-  const order = orderSql(relation, 't0', top.order);
-  const page = pageSql(builder.params, { ...top, limit: Math.min(top.limit ?? maxRows, maxRows) });
-  builder.checkEmbeddedPaths();
+export function readStatements(plan: ReadPlan): { read: Statement; planned?: Statement } {
+  const { tree, count } = plan;
+  const sourceOf = (params: Params) => {
+    if (!plan.source) return { head: '', from: tableRef(tree.relation) };
+    const { rows } = callSource(params, plan.source.routine, plan.source.args);
+    return { head: `with pgrst_source as (select f.*${rows}) `, from: 'pgrst_source' };
+  };
+  const renderer = new Renderer();
+  const source = sourceOf(renderer.params);
+  const object = renderer.object(tree, 't0');
+  const terms = renderer.whereTerms(tree, 't0');
+  const order = orderSql('t0', tree.order);
+  const page = pageSql(renderer.params, tree);
   const from = `from ${source.from} as t0${where(terms)}`;
   const total =
     count === 'exact' || count === 'estimated'
@@ -389,12 +235,12 @@ function readOf(
       : '';
   const read = {
     sql: `${source.head}select coalesce(json_agg(p.r), '[]'::json)::text as body, count(*)::int as n${total} from (select ${object} as r ${from}${order}${page}) as p`,
-    params: builder.params.values,
+    params: renderer.params.values,
   };
   if (count !== 'planned') return { read };
-  const counter = new Builder(cache, query);
+  const counter = new Renderer();
   const countSource = sourceOf(counter.params);
-  const countTerms = counter.whereTerms(relation, 't0', '', query.select);
+  const countTerms = counter.whereTerms(tree, 't0');
   return {
     read,
     planned: {
@@ -404,108 +250,75 @@ function readOf(
   };
 }
 
-export interface WriteOptions {
-  /** Representation wanted: the statement then answers `{body, n}`; otherwise it returns nothing. */
-  representation: boolean;
-}
-
-/** Wraps a data-changing statement so that it answers like a read of the rows it touched. */
-function withRepresentation(
-  builder: Builder,
-  relation: Relation,
-  query: ParsedQuery,
-  write: string,
-  options: WriteOptions,
-): Statement {
-  if (!options.representation) return { sql: write, params: builder.params.values };
-  const object = builder.object(relation, 't0', '', query.select);
-  builder.checkEmbeddedPaths();
-  return {
-    sql: `with w as (${write} returning t0.*) select coalesce(json_agg(p.r), '[]'::json)::text as body, count(*)::int as n from (select ${object} as r from w as t0) as p`,
-    params: builder.params.values,
-  };
-}
-
 /** A JSON record of the given columns, typed by the catalog: `_r("a" integer, "b" text)`. */
 function recordDefinition(columns: Column[]): string {
   return columns.map((column) => `${quoteIdent(column.name)} ${column.type}`).join(', ');
 }
 
-export interface InsertPlan {
-  rows: Record<string, unknown>[];
-  columns: Column[];
-  conflict?: { columns: Column[]; action: 'merge' | 'ignore' };
+export function mutateStatements(plan: MutatePlan): Statement[] {
+  return plan.writes.map((write) => writeStatement(plan.relation, write, plan.returning));
 }
 
-/** One INSERT of rows that share their columns; values travel as one JSON parameter. */
-export function buildInsert(
-  cache: SchemaCache,
-  relation: Relation,
-  query: ParsedQuery,
-  plan: InsertPlan,
-  options: WriteOptions,
-): Statement {
-  const builder = new Builder(cache, query);
-  const target = `${tableRef(relation)} as t0`;
-  let write: string;
-  if (plan.columns.length === 0) {
-    // Rows without keys (`[{}, {}]`): a zero-column SELECT leaves every column to its default.
-    const json = builder.params.text(JSON.stringify(plan.rows));
-    write = `insert into ${target} select from json_array_elements(${json}::json)`;
+/** One data-changing statement; with `returning`, it answers like a read of the rows touched. */
+function writeStatement(relation: Relation, write: Write, returning?: ReadNode): Statement {
+  const renderer = new Renderer();
+  const { params } = renderer;
+  const table = `${tableRef(relation)} as t0`;
+  const filter = (conditions: PlannedCondition[]) =>
+    where(conditions.map((condition) => conditionSql(params, 't0', condition)));
+  let sql: string;
+  if (write.kind === 'delete') {
+    sql = `delete from ${table}${filter(write.where)}`;
+  } else if (write.kind === 'update') {
+    const json = params.text(JSON.stringify(write.values));
+    const assignments = write.columns
+      .map((column) => `${quoteIdent(column.name)} = r.${quoteIdent(column.name)}`)
+      .join(', ');
+    sql = `update ${table} set ${assignments} from json_to_record(${json}::json) as r(${recordDefinition(write.columns)})${filter(write.where)}`;
   } else {
-    const names = plan.columns.map((column) => quoteIdent(column.name)).join(', ');
-    const json = builder.params.text(JSON.stringify(plan.rows));
-    write = `insert into ${target} (${names}) select ${names} from json_to_recordset(${json}::json) as r(${recordDefinition(plan.columns)})`;
+    const json = params.text(JSON.stringify(write.rows));
+    const names = write.columns.map((column) => quoteIdent(column.name)).join(', ');
+    // Rows without keys (`[{}, {}]`): a zero-column SELECT leaves every column to its default.
+    sql =
+      write.columns.length === 0
+        ? `insert into ${table} select from json_array_elements(${json}::json)`
+        : `insert into ${table} (${names}) select ${names} from json_to_recordset(${json}::json) as r(${recordDefinition(write.columns)})`;
+    if (write.conflict) {
+      const keys = write.conflict.columns.map((column) => quoteIdent(column.name)).join(', ');
+      const target = keys ? ` (${keys})` : '';
+      const updates = write.columns.map(
+        (column) => `${quoteIdent(column.name)} = excluded.${quoteIdent(column.name)}`,
+      );
+      sql +=
+        write.conflict.action === 'ignore' || updates.length === 0
+          ? ` on conflict${target} do nothing`
+          : ` on conflict${target} do update set ${updates.join(', ')}`;
+    }
   }
-  if (plan.conflict) {
-    const keys = plan.conflict.columns.map((column) => quoteIdent(column.name)).join(', ');
-    const target = keys ? ` (${keys})` : '';
-    const updates = plan.columns.map(
-      (column) => `${quoteIdent(column.name)} = excluded.${quoteIdent(column.name)}`,
-    );
-    write +=
-      plan.conflict.action === 'ignore' || updates.length === 0
-        ? ` on conflict${target} do nothing`
-        : ` on conflict${target} do update set ${updates.join(', ')}`;
-  }
-  return withRepresentation(builder, relation, query, write, options);
+  if (!returning) return { sql, params: params.values };
+  const object = renderer.object(returning, 't0');
+  return {
+    sql: `with w as (${sql} returning t0.*) select coalesce(json_agg(p.r), '[]'::json)::text as body, count(*)::int as n from (select ${object} as r from w as t0) as p`,
+    params: params.values,
+  };
 }
 
-/** The WHERE of a PATCH or DELETE; PostgREST refuses both without any filter (21000). */
-function writeWhere(builder: Builder, relation: Relation, verb: 'UPDATE' | 'DELETE'): string {
-  const terms = builder.whereTerms(relation, 't0', '', []);
-  if (terms.length === 0) {
-    throw new PostgrestError(400, '21000', `${verb} requires a WHERE clause`);
+/**
+ * A function called for its result. Answers `{body, n}`: the JSON result as text (an array for
+ * set-returning functions and rows) and the number of rows; nothing for a function of void.
+ */
+export function callStatement(plan: CallPlan): Statement {
+  const { routine, args } = plan;
+  const params = new Params();
+  const { call, from, rows } = callSource(params, routine, args);
+  if (routine.returns === 'void' && !routine.returnsSet) {
+    return { sql: `select ${call}${from}`, params: params.values };
   }
-  return where(terms);
-}
-
-export function buildUpdate(
-  cache: SchemaCache,
-  relation: Relation,
-  query: ParsedQuery,
-  values: Record<string, unknown>,
-  columns: Column[],
-  options: WriteOptions,
-): Statement {
-  const builder = new Builder(cache, query);
-  const json = builder.params.text(JSON.stringify(values));
-  const assignments = columns
-    .map((column) => `${quoteIdent(column.name)} = r.${quoteIdent(column.name)}`)
-    .join(', ');
-  const filter = writeWhere(builder, relation, 'UPDATE');
-  const write = `update ${tableRef(relation)} as t0 set ${assignments} from json_to_record(${json}::json) as r(${recordDefinition(columns)})${filter}`;
-  return withRepresentation(builder, relation, query, write, options);
-}
-
-export function buildDelete(
-  cache: SchemaCache,
-  relation: Relation,
-  query: ParsedQuery,
-  options: WriteOptions,
-): Statement {
-  const builder = new Builder(cache, query);
-  const filter = writeWhere(builder, relation, 'DELETE');
-  const write = `delete from ${tableRef(relation)} as t0${filter}`;
-  return withRepresentation(builder, relation, query, write, options);
+  if (routine.returnsSet || routine.returns === 'composite') {
+    return {
+      sql: `select coalesce(json_agg(f), '[]'::json)::text as body, count(*)::int as n${rows}`,
+      params: params.values,
+    };
+  }
+  return { sql: `select to_json(${call})::text as body, 1 as n${from}`, params: params.values };
 }

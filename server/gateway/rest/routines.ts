@@ -1,14 +1,9 @@
 import type { Queryable } from '../../db/database.ts';
 import { PostgrestError } from './errors.ts';
-import type { ParsedQuery } from './query-grammar.ts';
 import type { Column, Relation, RoutineInfo, SchemaCache } from './schema-cache.ts';
-import {
-  buildSourceRead,
-  Params,
-  quoteIdent,
-  type CountKind,
-  type Statement,
-} from './sql-builder.ts';
+
+// The functions of the schema cache as the plan needs them: which overload a call means, which
+// query keys are arguments, and what the rows of a set-returning function look like.
 
 /**
  * Picks the function `name` whose named arguments fit `args` (PostgREST's overload choice): every
@@ -39,64 +34,6 @@ export function routineNotFound(name: string, args: Record<string, unknown>): Po
     {
       details: `Searched for the function public.${name} ${signature}, but no matches were found in the schema cache.`,
     },
-  );
-}
-
-/**
- * The call of `routine` with the arguments as one JSON parameter typed by the catalog, as a
- * FROM item whose rows are `f`.
- */
-function callSource(params: Params, routine: RoutineInfo, args: Record<string, unknown>) {
-  const given = routine.arguments.filter((argument) => Object.hasOwn(args, argument.name));
-  const fn = `public.${quoteIdent(routine.name)}`;
-  const call = `${fn}(${given.map((argument) => `${quoteIdent(argument.name)} => a.${quoteIdent(argument.name)}`).join(', ')})`;
-  const from =
-    given.length === 0
-      ? ''
-      : ` from json_to_record(${params.text(JSON.stringify(args))}::json) as a(${given
-          .map((argument) => `${quoteIdent(argument.name)} ${argument.type}`)
-          .join(', ')})`;
-  const rows = from === '' ? ` from ${call} as f` : `${from} cross join lateral ${call} as f`;
-  return { call, from, rows };
-}
-
-/**
- * The call, unshaped. Answers `{body, n}`: the JSON result as text (an array for set-returning
- * functions) and the number of rows.
- */
-export function buildCall(routine: RoutineInfo, args: Record<string, unknown>): Statement {
-  const params = new Params();
-  const { call, from, rows } = callSource(params, routine, args);
-  if (routine.returns === 'void' && !routine.returnsSet) {
-    return { sql: `select ${call}${from}`, params: params.values };
-  }
-  if (routine.returnsSet || routine.returns === 'composite') {
-    return {
-      sql: `select coalesce(json_agg(f), '[]'::json)::text as body, count(*)::int as n${rows}`,
-      params: params.values,
-    };
-  }
-  return { sql: `select to_json(${call})::text as body, 1 as n${from}`, params: params.values };
-}
-
-/**
- * A set-returning function's rows shaped like a table read (select, filters, order, limit,
- * offset, count), PostgREST's way: `relation` names the columns of its result.
- */
-export function buildShapedCall(
-  cache: SchemaCache,
-  relation: Relation,
-  routine: RoutineInfo,
-  args: Record<string, unknown>,
-  query: ParsedQuery,
-  count: CountKind | undefined,
-) {
-  return buildSourceRead(
-    cache,
-    relation,
-    query,
-    count,
-    (params) => `select f.*${callSource(params, routine, args).rows}`,
   );
 }
 
