@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { renderSampleDocument } from '../scripts/make-sample-pdfs.ts';
-import { sampleDocuments } from '../scripts/sample-documents.ts';
-import { pkvDocuments, tabalugaDocuments } from '../src/domain/questionnaire.ts';
+import { renderSampleDocument } from '../../scripts/make-sample-pdfs.ts';
+import { sampleDocuments } from '../../scripts/sample-documents.ts';
+import { pkvDocuments, tabalugaDocuments } from '../../src/domain/questionnaire.ts';
 
 describe('sample PDFs', () => {
   it('exist for every document the questionnaires link to', () => {
@@ -22,7 +22,7 @@ describe('sample PDFs', () => {
   it.each(sampleDocuments.map((d) => [d.path, d] as const))(
     'public/%s is the script output of its sample text',
     async (path, doc) => {
-      const committed = await readFile(new URL(`../public/${path}`, import.meta.url));
+      const committed = await readFile(new URL(`../../public/${path}`, import.meta.url));
       const rendered = await renderSampleDocument(doc);
       expect(committed.subarray(0, 5).toString()).toBe('%PDF-');
       expect(Buffer.from(rendered).equals(committed)).toBe(true);

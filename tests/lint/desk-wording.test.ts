@@ -14,7 +14,7 @@ const specTexts = [
 ];
 const formal = /\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b/;
 
-const root = path.resolve(import.meta.dirname, '../src');
+const root = path.resolve(import.meta.dirname, '../../src');
 function sources(folder: string, keep: (name: string) => boolean): string[] {
   return readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && keep(name))

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
-import type { Database } from '../server/db/database.ts';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { createTestHub, testSecret, type TestHub } from './helpers/hub.ts';
-import { asSuperuser, startTestPostgres, type TestPostgres } from './helpers/postgres.ts';
+import type { Database } from '../../server/db/database.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { createTestHub, testSecret, type TestHub } from '../helpers/hub.ts';
+import { asSuperuser, startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
 /** A Survey Desk account made directly in the database (no /auth/v1 needed) and its token. */
 async function staffAccount(
@@ -91,7 +91,7 @@ async function seedResponse(
 }
 
 // The same screens on both databases the gateway runs on: PGlite locally, PostgreSQL with
-// DATABASE_URL. Without PostgreSQL the second half fails on purpose, as tests/postgres.test.ts.
+// DATABASE_URL. Without PostgreSQL the second half fails on purpose, as tests/database/postgres.test.ts.
 describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) => {
   let server: TestPostgres | undefined;
   let hub: TestHub;

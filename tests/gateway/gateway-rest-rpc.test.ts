@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../server/db/database.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { createTestHub, testSecret, type TestHub } from './helpers/hub.ts';
-import { asSuperuser, startTestPostgres, type TestPostgres } from './helpers/postgres.ts';
-import { accessTokenFor, supabaseClient } from './helpers/supabase.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { createTestHub, testSecret, type TestHub } from '../helpers/hub.ts';
+import { asSuperuser, startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { accessTokenFor, supabaseClient } from '../helpers/supabase.ts';
 
 // Set-returning functions read like tables through /rest/v1/rpc (select, filters, order, range,
 // count), above all Survey Desk's customer search, with the real supabase-js over HTTP.

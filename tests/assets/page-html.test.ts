@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderPageHtml } from '../scripts/page-html.ts';
-import { notFoundPage, publicPages } from '../src/config/page-meta.ts';
-import { siteConfig } from '../src/config/site.ts';
+import { renderPageHtml } from '../../scripts/page-html.ts';
+import { notFoundPage, publicPages } from '../../src/config/page-meta.ts';
+import { siteConfig } from '../../src/config/site.ts';
 
 const shell = `<!doctype html>
 <html lang="de">

@@ -1,7 +1,7 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../server/db/database.ts';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
+import type { Database } from '../../server/db/database.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
 import {
   createAccount,
   startGatewayServer,
@@ -9,9 +9,9 @@ import {
   type AccountRole,
   type DatabaseKind,
   type GatewayServer,
-} from './helpers/gateway-server.ts';
-import { testSecret } from './helpers/hub.ts';
-import { supabaseClient } from './helpers/supabase.ts';
+} from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+import { supabaseClient } from '../helpers/supabase.ts';
 
 // The permission matrix of DESIGN.md section 7, driven through the real supabase-js over HTTP on
 // both databases the gateway runs on: row-level security and the grants of supabase/migrations

@@ -6,13 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
-import { buildApp } from '../server/app.ts';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { setupDatabase } from '../server/db/setup.ts';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { documentObjectName, documentsBucket, publicObjectPath } from '../src/domain/routes.ts';
-import { hubService, testSecret } from './helpers/hub.ts';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres.ts';
+import { buildApp } from '../../server/app.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { setupDatabase } from '../../server/db/setup.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { documentObjectName, documentsBucket, publicObjectPath } from '../../src/domain/routes.ts';
+import { hubService, testSecret } from '../helpers/hub.ts';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
 // Storage under /storage/v1 driven by the real supabase-js over HTTP: the `documents` bucket of
 // supabase/migrations, its policies deciding (anyone reads, staff write), bodies on disk.

@@ -1,15 +1,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../server/db/database.ts';
-import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
+import type { Database } from '../../server/db/database.ts';
+import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,
   startGatewayServer,
   type AccountRole,
   type GatewayServer,
-} from './helpers/gateway-server.ts';
-import { testSecret } from './helpers/hub.ts';
-import { supabaseClient } from './helpers/supabase.ts';
+} from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+import { supabaseClient } from '../helpers/supabase.ts';
 
 // The database side of Analyse and export (supabase/migrations/20261124090000_analysis_export.sql),
 // driven through the real supabase-js over HTTP as Survey Desk drives it, on a fixture whose

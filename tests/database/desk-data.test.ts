@@ -1,15 +1,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../server/db/database.ts';
-import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
+import type { Database } from '../../server/db/database.ts';
+import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,
   startGatewayServer,
   type AccountRole,
   type GatewayServer,
-} from './helpers/gateway-server.ts';
-import { testSecret } from './helpers/hub.ts';
-import { supabaseClient } from './helpers/supabase.ts';
+} from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+import { supabaseClient } from '../helpers/supabase.ts';
 
 // The database side of Survey Desk's questionnaire editing (supabase/migrations/
 // 20261123130000_desk_data.sql): a form's questions numbered 1..n by triggers, move_question(),

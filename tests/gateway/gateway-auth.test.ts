@@ -6,12 +6,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../server/app.ts';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { setupDatabase } from '../server/db/setup.ts';
-import { loggerOptions } from '../server/logging.ts';
-import { hubService, testSecret } from './helpers/hub.ts';
-import { fetchFrom, supabaseClient } from './helpers/supabase.ts';
+import { buildApp } from '../../server/app.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { setupDatabase } from '../../server/db/setup.ts';
+import { loggerOptions } from '../../server/logging.ts';
+import { hubService, testSecret } from '../helpers/hub.ts';
+import { fetchFrom, supabaseClient } from '../helpers/supabase.ts';
 
 // The gateway's auth driven by the real supabase-js over HTTP, as Survey Desk will drive it: the
 // error cases check `error.code` and `error.status` as the client exposes them.
@@ -561,7 +561,7 @@ describe('rate limits', () => {
   beforeAll(async () => {
     // The same gateway with low limits, as AUTH_RATE_LIMIT_* would set them.
     const { default: Fastify } = await import('fastify');
-    const { authArea } = await import('../server/gateway/auth/auth-area.ts');
+    const { authArea } = await import('../../server/gateway/auth/auth-area.ts');
     limited = Fastify({ logger: loggerOptions('info', { stream: logStream }) });
     await limited.register(authArea, {
       prefix: '/auth/v1',

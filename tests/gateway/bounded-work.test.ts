@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kfzLead } from '../src/testing/lead-fixtures.ts';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { rowBudget } from '../server/gateway/as-role.ts';
-import { maxEmbedDepth, maxRows } from '../server/gateway/rest/sql-builder.ts';
+import { kfzLead } from '../../src/testing/lead-fixtures.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { rowBudget } from '../../server/gateway/as-role.ts';
+import { maxEmbedDepth, maxRows } from '../../server/gateway/rest/sql-builder.ts';
 import {
   createAccount,
   startGatewayServer,
   type DatabaseKind,
   type GatewayServer,
-} from './helpers/gateway-server.ts';
-import { testSecret } from './helpers/hub.ts';
-import { supabaseClient } from './helpers/supabase.ts';
+} from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+import { supabaseClient } from '../helpers/supabase.ts';
 
 // The security review's second finding: one anonymous request (forms and questions embedded in
 // each other 13 levels deep) held the whole server for seconds, and a visitor's lead waited behind

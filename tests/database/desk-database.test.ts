@@ -1,15 +1,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
 import {
   createAccount,
   startGatewayServer,
   type Account,
   type AccountRole,
   type GatewayServer,
-} from './helpers/gateway-server.ts';
-import { testSecret } from './helpers/hub.ts';
-import { supabaseClient } from './helpers/supabase.ts';
+} from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+import { supabaseClient } from '../helpers/supabase.ts';
 
 // The database side of Survey Desk's core (supabase/migrations/20261123120000_desk_core.sql):
 // staff approval through staff_accounts() and set_staff_role(), the last admin kept by a trigger,

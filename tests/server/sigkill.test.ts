@@ -1,9 +1,9 @@
-import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
+import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 
 const service = { email: 'crm@example.de', password: 'service-passwort-123' };
 

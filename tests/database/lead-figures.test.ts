@@ -2,22 +2,22 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { migrate, readMigrations } from '../server/db/migrate.ts';
-import { migrationsDir } from '../server/db/setup.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { migrate, readMigrations } from '../../server/db/migrate.ts';
+import { migrationsDir } from '../../server/db/setup.ts';
 import {
   readLeadsOverTime,
   readOfflineDelay,
   readOverview,
   type AnalysisFilter,
-} from '../src/api/desk-analysis.ts';
-import { readLeadsPerForm } from '../src/api/desk-dashboard.ts';
-import { readForms } from '../src/api/desk-forms.ts';
-import { contactLead, kfzLead, questionnaireLead } from '../src/testing/lead-fixtures.ts';
-import { createAccount, startGatewayServer, type GatewayServer } from './helpers/gateway-server.ts';
-import { testSecret } from './helpers/hub.ts';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres.ts';
-import { supabaseClient } from './helpers/supabase.ts';
+} from '../../src/api/desk-analysis.ts';
+import { readLeadsPerForm } from '../../src/api/desk-dashboard.ts';
+import { readForms } from '../../src/api/desk-forms.ts';
+import { contactLead, kfzLead, questionnaireLead } from '../../src/testing/lead-fixtures.ts';
+import { createAccount, startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { supabaseClient } from '../helpers/supabase.ts';
 
 // Every figure right (issue 21, items 2 and 3; migration 20261125140000_lead_figures.sql). One
 // lead of each kind goes through the hub as the device posts it, then the desk's own queries
@@ -190,7 +190,7 @@ describe.each(['pglite', 'postgres'] as const)('lead figures on %s', (kind) => {
 });
 
 const localSupabaseFiles = ['supabase-local.sql', 'supabase-local-storage.sql'].map((name) =>
-  fileURLToPath(new URL(`../server/db/${name}`, import.meta.url)),
+  fileURLToPath(new URL(`../../server/db/${name}`, import.meta.url)),
 );
 
 describe.each(['pglite', 'postgres'] as const)('the migration on existing leads (%s)', (kind) => {

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appConfigPath, isServerPath } from '../src/domain/routes.ts';
-import { buildApp, type AppOptions } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import type { Database } from '../server/db/database.ts';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { testSecret } from './helpers/hub.ts';
+import { appConfigPath, isServerPath } from '../../src/domain/routes.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { testSecret } from '../helpers/hub.ts';
 
 // What the browser learns at run time (/app-config.json), the CSP it runs under and the CORS
 // answers of the gateway, locally and in hosted mode. No route here touches the database.
@@ -205,7 +205,7 @@ describe('hosted mode (GATEWAY=off)', () => {
 
 describe('the service worker', () => {
   it('never keeps /app-config.json: no such file to precache, and a server path', () => {
-    expect(existsSync(new URL(`../public${appConfigPath}`, import.meta.url))).toBe(false);
+    expect(existsSync(new URL(`../../public${appConfigPath}`, import.meta.url))).toBe(false);
     // Server paths pass the worker's navigation fallback and the dev server proxies them.
     expect(isServerPath(appConfigPath)).toBe(true);
   });

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressDist } from '../scripts/compress-dist.mjs';
-import { buildApp } from '../server/app.ts';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { setupDatabase } from '../server/db/setup.ts';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { registerApiCompression } from '../server/http/api-compression.ts';
+import { compressDist } from '../../scripts/compress-dist.mjs';
+import { buildApp } from '../../server/app.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { setupDatabase } from '../../server/db/setup.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { registerApiCompression } from '../../server/http/api-compression.ts';
 
 const secret = 'compression-test-secret-compression-test-secret';
 

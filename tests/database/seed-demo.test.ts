@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { demoDomain, removeDemo, seedDemo, serviceClient } from '../scripts/demo-data.ts';
-import { startGatewayServer, type GatewayServer } from './helpers/gateway-server.ts';
-import { testSecret } from './helpers/hub.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { demoDomain, removeDemo, seedDemo, serviceClient } from '../../scripts/demo-data.ts';
+import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
 
 // `npm run seed:demo`: demo customers, leads and answers through the gateway with the service
 // role, as against a running server; `--remove` takes exactly them away again.

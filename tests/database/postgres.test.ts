@@ -1,10 +1,10 @@
-import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
+import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { setupDatabase } from '../server/db/setup.ts';
-import { createTestHub, type TestHub } from './helpers/hub.ts';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { setupDatabase } from '../../server/db/setup.ts';
+import { createTestHub, type TestHub } from '../helpers/hub.ts';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
 // The same migrations and hub code on a real PostgreSQL server, as production runs them.
 // Without PostgreSQL this fails on purpose: a skipped run would hide a broken schema.

@@ -6,23 +6,23 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
-import { buildApp } from '../server/app.ts';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { readMigrations, type Migration } from '../server/db/migrate.ts';
-import { apiRoleGrantSentence, missingApiRoleGrant } from '../server/db/role-grants.ts';
-import { migrationsDir, setupDatabase } from '../server/db/setup.ts';
-import { hubService, testSecret } from './helpers/hub.ts';
-import { asSuperuser, startTestPostgres, type TestPostgres } from './helpers/postgres.ts';
-import { startServerProcess } from './helpers/server-process.ts';
+import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
+import { buildApp } from '../../server/app.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { readMigrations, type Migration } from '../../server/db/migrate.ts';
+import { apiRoleGrantSentence, missingApiRoleGrant } from '../../server/db/role-grants.ts';
+import { migrationsDir, setupDatabase } from '../../server/db/setup.ts';
+import { hubService, testSecret } from '../helpers/hub.ts';
+import { asSuperuser, startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { startServerProcess } from '../helpers/server-process.ts';
 
 // Hosted mode (GATEWAY=off) on a bare PostgreSQL that has what a hosted Supabase project has
 // (roles, `auth`, `storage`), with supabase/migrations applied as the Supabase CLI applies them.
 
 const projectFiles = ['supabase-local.sql', 'supabase-local-storage.sql'].map(
-  (name) => new URL(`../server/db/${name}`, import.meta.url),
+  (name) => new URL(`../../server/db/${name}`, import.meta.url),
 );
-const seedFile = new URL('../supabase/seed.sql', import.meta.url);
+const seedFile = new URL('../../supabase/seed.sql', import.meta.url);
 const legacySecret = 'the-projects-legacy-jwt-secret-of-at-least-32-chars';
 
 /** What a hosted project has before its first migration. */

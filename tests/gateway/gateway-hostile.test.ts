@@ -5,13 +5,13 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../server/app.ts';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { setupDatabase } from '../server/db/setup.ts';
-import { hashPassword } from '../server/gateway/auth/passwords.ts';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { gatewayState, rowCount, type GatewayState } from './helpers/gateway-state.ts';
-import { hubService, testSecret } from './helpers/hub.ts';
+import { buildApp } from '../../server/app.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { setupDatabase } from '../../server/db/setup.ts';
+import { hashPassword } from '../../server/gateway/auth/passwords.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { gatewayState, rowCount, type GatewayState } from '../helpers/gateway-state.ts';
+import { hubService, testSecret } from '../helpers/hub.ts';
 
 // Issue 11's bad-input table: malformed and hostile requests to all three parts of the gateway,
 // sent raw (supabase-js would never send most of them). Each gets a 4xx in the shape of the

@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { migrate, readMigrations } from '../server/db/migrate.ts';
-import { migrationsDir } from '../server/db/setup.ts';
-import { kfzLead, questionnaireLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
-import { createAccount, startGatewayServer, type GatewayServer } from './helpers/gateway-server.ts';
-import { testSecret } from './helpers/hub.ts';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres.ts';
-import { supabaseClient } from './helpers/supabase.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { migrate, readMigrations } from '../../server/db/migrate.ts';
+import { migrationsDir } from '../../server/db/setup.ts';
+import { kfzLead, questionnaireLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
+import { createAccount, startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { supabaseClient } from '../helpers/supabase.ts';
 
 // A public form may create a customer, never change one (issue 20, item 5): a lead for a known
 // address only fills the customer's empty fields, never a field staff edited; each response
@@ -242,7 +242,7 @@ describe.each(['pglite', 'postgres'] as const)('leads and customers on %s', (kin
 });
 
 const localSupabaseFiles = ['supabase-local.sql', 'supabase-local-storage.sql'].map((name) =>
-  fileURLToPath(new URL(`../server/db/${name}`, import.meta.url)),
+  fileURLToPath(new URL(`../../server/db/${name}`, import.meta.url)),
 );
 
 describe.each(['pglite', 'postgres'] as const)('the migration on existing data (%s)', (kind) => {

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { icons, readFaviconBody, renderIcon, type IconSpec } from '../scripts/make-icons.ts';
-import { publicManifest } from '../vite.config.ts';
+import { icons, readFaviconBody, renderIcon, type IconSpec } from '../../scripts/make-icons.ts';
+import { publicManifest } from '../../vite.config.ts';
 
 const publicFile = (name: string) =>
-  new URL(`../public/${name.replace(/^\//, '')}`, import.meta.url);
+  new URL(`../../public/${name.replace(/^\//, '')}`, import.meta.url);
 
 interface Pixels {
   width: number;
@@ -50,7 +50,7 @@ describe('app icons', () => {
 
   it('covers exactly the icons both manifests and the apple-touch-icon link name', async () => {
     const deskManifest = JSON.parse(await readFile(publicFile('surveydesk.webmanifest'), 'utf8'));
-    const indexHtml = await readFile(new URL('../index.html', import.meta.url), 'utf8');
+    const indexHtml = await readFile(new URL('../../index.html', import.meta.url), 'utf8');
     const appleTouchIcon = /<link rel="apple-touch-icon" href="([^"]+)"/.exec(indexHtml)?.[1];
     const named = [...publicManifest.icons, ...deskManifest.icons].map(
       (entry: { src: string; sizes: string; purpose: string }) =>

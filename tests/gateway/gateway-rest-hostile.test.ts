@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { createTestHub, testSecret, type TestHub } from './helpers/hub.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { createTestHub, testSecret, type TestHub } from '../helpers/hub.ts';
 
 // Malformed and hostile requests to /rest/v1: each is refused with a 4xx in PostgREST's shape,
 // never a 500, and nothing in the database changes.

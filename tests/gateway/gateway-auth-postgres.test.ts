@@ -1,18 +1,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { setupDatabase } from '../server/db/setup.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { setupDatabase } from '../../server/db/setup.ts';
 import {
   findUserByEmail,
   rotateRefreshToken,
   startSession,
-} from '../server/gateway/auth/auth-store.ts';
-import { refreshReuseGraceMs } from '../server/gateway/auth/token-route.ts';
-import { startGatewayServer, type GatewayServer } from './helpers/gateway-server.ts';
-import { testSecret } from './helpers/hub.ts';
-import { startTestPostgres, type TestPostgres } from './helpers/postgres.ts';
-import { fetchFrom, supabaseClient } from './helpers/supabase.ts';
+} from '../../server/gateway/auth/auth-store.ts';
+import { refreshReuseGraceMs } from '../../server/gateway/auth/token-route.ts';
+import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { fetchFrom, supabaseClient } from '../helpers/supabase.ts';
 
 // On PGlite's one connection refreshes run one after another anyway; on PostgreSQL they really
 // run at once, and the row locks must make the later ones see the first one's child.
