@@ -4,7 +4,11 @@ import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
 import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
-import { createAccount, startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import {
+  createAccount,
+  startGatewayServer,
+  type GatewayServer,
+} from '../helpers/gateway-server.ts';
 import { testSecret } from '../helpers/hub.ts';
 
 // The security review's first finding, in the browser it was exploited in: a staff upload served

@@ -6,7 +6,11 @@ import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
 import { migrationsDir } from '../../server/db/setup.ts';
 import { kfzLead, questionnaireLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
-import { createAccount, startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import {
+  createAccount,
+  startGatewayServer,
+  type GatewayServer,
+} from '../helpers/gateway-server.ts';
 import { testSecret } from '../helpers/hub.ts';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { supabaseClient } from '../helpers/supabase.ts';

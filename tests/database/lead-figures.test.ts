@@ -14,7 +14,11 @@ import {
 import { readLeadsPerForm } from '../../src/api/desk-dashboard.ts';
 import { readForms } from '../../src/api/desk-forms.ts';
 import { contactLead, kfzLead, questionnaireLead } from '../../src/testing/lead-fixtures.ts';
-import { createAccount, startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import {
+  createAccount,
+  startGatewayServer,
+  type GatewayServer,
+} from '../helpers/gateway-server.ts';
 import { testSecret } from '../helpers/hub.ts';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { supabaseClient } from '../helpers/supabase.ts';
