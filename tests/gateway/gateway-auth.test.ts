@@ -1,16 +1,14 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
-import { setupDatabase } from '../../server/db/setup.ts';
+import type { Database } from '../../server/db/database.ts';
 import { loggerOptions } from '../../server/logging.ts';
-import { hubService, testSecret } from '../helpers/hub.ts';
+import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
 import { fetchFrom, supabaseClient } from '../helpers/supabase.ts';
 
 // The gateway's auth driven by the real supabase-js over HTTP, as Survey Desk will drive it: the
@@ -19,39 +17,23 @@ import { fetchFrom, supabaseClient } from '../helpers/supabase.ts';
 const admin = { email: 'admin@example.de', password: 'admin-passwort-1' };
 const password = 'richtig-geheim-1';
 
-let db: Database;
+let server: GatewayServer;
 let app: FastifyInstance;
+let db: Database;
 let url: string;
 let dataDir: string;
 /** Moves the gateway's clock (not the process's) forward, for the refresh token's reuse window. */
 let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-auth-'));
-  db = await openDatabase({});
-  await setupDatabase(db, { gateway: true, admin });
-  app = await buildApp({
-    config: {
-      jwtSecret: testSecret,
-      hubService,
-      rateLimit: { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
-      staticDir: '/nonexistent-dist',
-      logLevel: 'silent',
-      gateway: true,
-      dataDir,
-    },
-    db,
+  server = await startGatewayServer('pglite', undefined, {
+    name: 'gateway-auth',
     now: () => new Date(Date.now() + clockOffsetMs),
-    logger: false,
   });
-  url = await app.listen({ host: '127.0.0.1', port: 0 });
+  ({ app, db, url, dataDir } = server);
 });
 
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 const client = () => supabaseClient(url, testSecret);
 

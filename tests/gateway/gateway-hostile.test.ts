@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
-import { setupDatabase } from '../../server/db/setup.ts';
+import type { Database } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/gateway/auth/passwords.ts';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
 import { gatewayState, rowCount, type GatewayState } from '../helpers/gateway-state.ts';
 import { hubService, testSecret } from '../helpers/hub.ts';
 
@@ -2333,37 +2329,21 @@ function codeOf(shape: Shape, body: Record<string, unknown>): unknown {
   return body.code;
 }
 
+let server: GatewayServer | undefined;
+
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-hostile-'));
-  db = await openDatabase({});
-  await setupDatabase(db, {
-    gateway: true,
-    admin: { email: 'admin@example.de', password: 'admin-passwort-1' },
+  server = await startGatewayServer('pglite', undefined, {
+    name: 'gateway-hostile',
+    // Dozens of sign-in attempts from one client: the limits are not what this table tests.
+    authRateLimit: { signinsPerMinute: 10_000, signinFailuresPerAddressPerHour: 10_000 },
+    logStream,
   });
-  app = await buildApp({
-    config: {
-      jwtSecret: testSecret,
-      hubService,
-      rateLimit: { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
-      // Dozens of sign-in attempts from one client: the limits are not what this table tests.
-      authRateLimit: { signinsPerMinute: 10_000, signinFailuresPerAddressPerHour: 10_000 },
-      staticDir: '/nonexistent-dist',
-      logLevel: 'info',
-      gateway: true,
-      dataDir,
-    },
-    db,
-    logger: { stream: logStream },
-  });
+  ({ app, db, dataDir } = server);
   await prepare();
   initial = await gatewayState(db, dataDir);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 let initial: GatewayState;
 // What the server logs while the table runs: it must hold none of the data the requests carry.

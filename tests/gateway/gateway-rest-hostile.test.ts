@@ -1,12 +1,13 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
-import { createTestHub, testSecret, type TestHub } from '../helpers/hub.ts';
+import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
 
 // Malformed and hostile requests to /rest/v1: each is refused with a 4xx in PostgREST's shape,
 // never a 500, and nothing in the database changes.
 
-let hub: TestHub;
+let server: GatewayServer;
 let url: string;
 let anonKey: string;
 let staffToken: string;
@@ -23,33 +24,33 @@ const sign = (
     .sign(new TextEncoder().encode(secret));
 
 beforeAll(async () => {
-  hub = await createTestHub();
-  url = await hub.app.listen({ host: '127.0.0.1', port: 0 });
+  server = await startGatewayServer('pglite');
+  url = server.url;
   anonKey = (await apiKeys(testSecret)).anonKey;
-  const user = await hub.db.query<{ id: string }>(
+  const user = await server.db.query<{ id: string }>(
     "insert into auth.users (email, encrypted_password) values ('desk@example.de', 'x') returning id::text",
   );
   const id = user.rows[0]!.id;
-  await hub.db.query("update public.staff set role = 'staff' where user_id = $1", [id]);
+  await server.db.query("update public.staff set role = 'staff' where user_id = $1", [id]);
   staffToken = await sign({ role: 'authenticated', sub: id });
-  await hub.db.exec(`
+  await server.db.exec(`
     insert into public.users (first_name, last_name, email) values ('Anna', 'Müller', 'anna@example.de');
   `);
 });
-afterAll(() => hub.close());
+afterAll(() => server?.close());
 
 const tables = ['forms', 'questions', 'users', 'responses', 'answers', 'staff'];
 async function counts(): Promise<Record<string, number>> {
   const result: Record<string, number> = {};
   for (const table of tables) {
-    const rows = await hub.db.query<{ n: number }>(
+    const rows = await server.db.query<{ n: number }>(
       `select count(*)::int as n from public.${table}`,
     );
     result[table] = rows.rows[0]!.n;
   }
-  const auth = await hub.db.query<{ n: number }>('select count(*)::int as n from auth.users');
+  const auth = await server.db.query<{ n: number }>('select count(*)::int as n from auth.users');
   result['auth.users'] = auth.rows[0]!.n;
-  const titles = await hub.db.query<{ t: string }>(
+  const titles = await server.db.query<{ t: string }>(
     "select string_agg(title, ',' order by id) as t from public.forms",
   );
   result[`titles:${titles.rows[0]!.t}`] = 1;

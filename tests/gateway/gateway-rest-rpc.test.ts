@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../server/db/database.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { createTestHub, testSecret, type TestHub } from '../helpers/hub.ts';
-import { asSuperuser, startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
-import { accessTokenFor, supabaseClient } from '../helpers/supabase.ts';
+import {
+  createAccount,
+  startGatewayServer,
+  type GatewayServer,
+} from '../helpers/gateway-server.ts';
 
 // Set-returning functions read like tables through /rest/v1/rpc (select, filters, order, range,
 // count), above all Survey Desk's customer search, with the real supabase-js over HTTP.
-
-async function account(db: Database, email: string, role: 'pending' | 'staff') {
-  const inserted = await db.query<{ id: string }>(
-    `insert into auth.users (email, encrypted_password, email_confirmed_at)
-     values ($1, 'not-used', now()) returning id::text`,
-    [email],
-  );
-  const id = inserted.rows[0]!.id;
-  await db.query('update public.staff set role = $1 where user_id = $2', [role, id]);
-  return accessTokenFor(testSecret, id, email);
-}
 
 const customers: Array<[first: string, last: string, email: string, city: string]> = [
   ['Anna', 'Müller', 'anna@example.de', 'Berlin'],
@@ -32,29 +21,21 @@ const customers: Array<[first: string, last: string, email: string, city: string
 ];
 
 describe.each(['pglite', 'postgres'] as const)('set-returning functions on %s', (kind) => {
-  let server: TestPostgres | undefined;
-  let hub: TestHub;
+  let server: GatewayServer;
   let anon: SupabaseClient;
   let staff: SupabaseClient;
   let pending: SupabaseClient;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      server = await startTestPostgres();
-      await asSuperuser(server, 'create database rpc');
-    }
-    hub = await createTestHub(
-      server ? { db: await openDatabase({ databaseUrl: server.url('rpc') }) } : {},
-    );
-    const url = await hub.app.listen({ host: '127.0.0.1', port: 0 });
+    server = await startGatewayServer(kind);
     for (const [i, [first, last, email, city]] of customers.entries()) {
-      await hub.db.query(
+      await server.db.query(
         `insert into public.users (first_name, last_name, email, city, created_at)
          values ($1, $2, $3, $4, $5)`,
         [first, last, email, city, new Date(Date.UTC(2026, 0, 1 + i)).toISOString()],
       );
     }
-    await hub.db.exec(`
+    await server.db.exec(`
       create function public.customer_cities() returns table (city text, customers bigint)
         language sql stable as $$ select city, count(*) from public.users group by city $$;
       create function public.forms_titled(pattern text) returns setof public.forms
@@ -62,22 +43,17 @@ describe.each(['pglite', 'postgres'] as const)('set-returning functions on %s', 
       grant execute on function public.customer_cities(), public.forms_titled(text)
         to anon, authenticated;
     `);
-    anon = await supabaseClient(url, testSecret);
-    staff = await supabaseClient(
-      url,
-      testSecret,
-      await account(hub.db, 'staff@example.de', 'staff'),
+    anon = server.client();
+    staff = server.client(
+      (await createAccount(server.db, 'staff@example.de', 'staff')).accessToken,
     );
-    pending = await supabaseClient(
-      url,
-      testSecret,
-      await account(hub.db, 'pending@example.de', 'pending'),
+    pending = server.client(
+      (await createAccount(server.db, 'pending@example.de', 'pending')).accessToken,
     );
   }, 120_000);
 
   afterAll(async () => {
-    await hub?.close();
-    await server?.stop();
+    await server?.close();
   });
 
   it('searches customers for staff: matches in names and city, exact count, ordered, paged', async () => {
@@ -122,7 +98,7 @@ describe.each(['pglite', 'postgres'] as const)('set-returning functions on %s', 
   });
 
   it('finds a customer by phone number, however it was typed (issue 21, item 10)', async () => {
-    await hub.db.query(
+    await server.db.query(
       `insert into public.users (first_name, last_name, email, phone)
        values ('Rita', 'Rückruf', 'rita@example.de', '+49 171/234 56-78')`,
     );
@@ -136,7 +112,7 @@ describe.each(['pglite', 'postgres'] as const)('set-returning functions on %s', 
     // Digits inside a word are no phone number; two digits narrow nothing.
     expect(await byNumber('Rita 171')).toEqual([]);
     expect(await byNumber('17')).toEqual(['rita@example.de']);
-    await hub.db.query(`delete from public.users where email = 'rita@example.de'`);
+    await server.db.query(`delete from public.users where email = 'rita@example.de'`);
   });
 
   it('matches %, _ and \\ in a term literally', async () => {

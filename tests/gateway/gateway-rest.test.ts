@@ -1,45 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import ws from 'ws';
 import type { Database } from '../../server/db/database.ts';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { createTestHub, testSecret, type TestHub } from '../helpers/hub.ts';
-import { asSuperuser, startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
-
-/** A Survey Desk account made directly in the database (no /auth/v1 needed) and its token. */
-async function staffAccount(
-  db: Database,
-  email: string,
-  role: 'pending' | 'staff' | 'admin',
-): Promise<{ id: string; token: string }> {
-  const inserted = await db.query<{ id: string }>(
-    `insert into auth.users (email, encrypted_password, email_confirmed_at)
-     values ($1, 'not-used', now()) returning id::text`,
-    [email],
-  );
-  const id = inserted.rows[0]!.id;
-  await db.query('update public.staff set role = $1 where user_id = $2', [role, id]);
-  const token = await new SignJWT({ role: 'authenticated', aud: 'authenticated', email })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(id)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(testSecret));
-  return { id, token };
-}
-
-/** The real supabase-js client against the gateway, as anon or with a user's token. */
-async function supabaseClient(url: string, token?: string): Promise<SupabaseClient> {
-  const { anonKey } = await apiKeys(testSecret);
-  return createClient(url, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket; realtime is never used, but the client builds it.
-    realtime: { transport: ws as never },
-    ...(token ? { accessToken: async () => token } : {}),
-  });
-}
+import {
+  createAccount,
+  startGatewayServer,
+  type GatewayServer,
+} from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
 
 interface Customer {
   first_name: string;
@@ -93,8 +62,7 @@ async function seedResponse(
 // The same screens on both databases the gateway runs on: PGlite locally, PostgreSQL with
 // DATABASE_URL. Without PostgreSQL the second half fails on purpose, as tests/database/postgres.test.ts.
 describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) => {
-  let server: TestPostgres | undefined;
-  let hub: TestHub;
+  let server: GatewayServer;
   let url: string;
   let anon: SupabaseClient;
   let staff: SupabaseClient;
@@ -104,15 +72,8 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
   const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString();
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      server = await startTestPostgres();
-      await asSuperuser(server, 'create database rest');
-    }
-    hub = await createTestHub(
-      server ? { db: await openDatabase({ databaseUrl: server.url('rest') }) } : {},
-    );
-    const address = await hub.app.listen({ host: '127.0.0.1', port: 0 });
-    url = address;
+    server = await startGatewayServer(kind);
+    url = server.url;
     const cities = ['Berlin', 'Hamburg', 'München', null];
     const customers: Customer[] = Array.from({ length: 12 }, (_, i) => ({
       first_name: i === 0 ? 'Anna' : `Vorname${i}`,
@@ -121,9 +82,9 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
       city: cities[i % 4]!,
       created_at: day(i),
     }));
-    customerIds = await seedCustomers(hub.db, customers);
+    customerIds = await seedCustomers(server.db, customers);
     await seedResponse(
-      hub.db,
+      server.db,
       customerIds[0]!,
       1,
       [
@@ -133,25 +94,20 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
       day(20),
     );
     await seedResponse(
-      hub.db,
+      server.db,
       customerIds[0]!,
       2,
       [[4, 'Selbstständig oder freiberuflich']],
       day(21),
     );
-    anon = await supabaseClient(url);
-    staff = await supabaseClient(
-      url,
-      (await staffAccount(hub.db, 'desk@example.de', 'staff')).token,
-    );
-    pending = await supabaseClient(
-      url,
-      (await staffAccount(hub.db, 'neu@example.de', 'pending')).token,
+    anon = server.client();
+    staff = server.client((await createAccount(server.db, 'desk@example.de', 'staff')).accessToken);
+    pending = server.client(
+      (await createAccount(server.db, 'neu@example.de', 'pending')).accessToken,
     );
   });
   afterAll(async () => {
-    await hub?.close();
-    server?.stop();
+    await server?.close();
   });
 
   describe('the customers screen', () => {
@@ -417,7 +373,7 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
       expect(removedQuestion.data).toEqual([{ question: 'Keller?' }]);
       const removed = await staff.from('forms').delete().eq('id', formId);
       expect(removed).toMatchObject({ error: null, status: 204 });
-      const left = await hub.db.query('select id from public.questions where form_id = $1', [
+      const left = await server.db.query('select id from public.questions where form_id = $1', [
         formId,
       ]);
       expect(left.rows).toEqual([]);
@@ -462,8 +418,8 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
 
     it('inserts rows without keys with every default', async () => {
       const { anonKey } = await apiKeys(testSecret);
-      const token = (await staffAccount(hub.db, 'defaults@example.de', 'staff')).token;
-      await hub.db.exec(`
+      const token = (await createAccount(server.db, 'defaults@example.de', 'staff')).accessToken;
+      await server.db.exec(`
         create table public.visits (id integer generated by default as identity primary key,
           at timestamptz not null default now());
         grant select, insert on public.visits to authenticated;
@@ -503,11 +459,11 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
         .single();
       expect(many.status).toBe(406);
       expect(many.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 3 rows' });
-      const still = await hub.db.query<{ required: boolean }>(
+      const still = await server.db.query<{ required: boolean }>(
         'select required from public.questions where form_id = 1 order by id',
       );
       expect(still.rows.map((row) => row.required)).toEqual([true, true, true]);
-      const kept = await hub.db.query<{ n: number }>(
+      const kept = await server.db.query<{ n: number }>(
         'select count(*)::int as n from public.questions where form_id = 2 and not required',
       );
       const flip = await staff
@@ -517,7 +473,7 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
         .select('id')
         .single();
       expect(flip.error?.code).toBe('PGRST116');
-      const after = await hub.db.query<{ n: number }>(
+      const after = await server.db.query<{ n: number }>(
         'select count(*)::int as n from public.questions where form_id = 2 and not required',
       );
       expect(after.rows[0]!.n).toBe(kept.rows[0]!.n);
@@ -533,7 +489,7 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
     });
 
     it('finds a function created after start, with arguments, defaults and sets', async () => {
-      await hub.db.exec(`
+      await server.db.exec(`
       create function public.add_numbers(a integer, b integer default 1) returns integer
         language sql immutable as $$ select a + b $$;
       create function public.forms_titled(pattern text) returns setof public.forms
@@ -616,7 +572,7 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
         [await sign({ role: 'postgres' }), '22023'],
       ];
       for (const [token, code] of cases) {
-        const client = await supabaseClient(url, token);
+        const client = server.client(token);
         const result = await client.from('forms').select('id');
         expect(result.status).toBe(401);
         expect(result.error?.code).toBe(code);
@@ -649,7 +605,7 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
 
   describe('the catalog', () => {
     it('finds a table created after start, and asks for a hint when two keys lead to it', async () => {
-      await hub.db.exec(`
+      await server.db.exec(`
       create table public.referrals (
         id integer generated by default as identity primary key,
         from_user integer not null references public.users (id),
@@ -688,7 +644,7 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
     });
 
     it('runs every request as the token’s role', async () => {
-      await hub.db.exec(`
+      await server.db.exec(`
       create function public.whoami() returns text language sql stable as $$ select current_user::text $$;
       grant execute on function public.whoami() to anon, authenticated;
     `);
@@ -717,7 +673,7 @@ describe.each(['pglite', 'postgres'] as const)('the REST gateway on %s', (kind) 
       const estimated = await staff.from('users').select('id', { count: 'estimated' }).limit(1);
       expect(estimated.count).toBe(12);
       const { anonKey } = await apiKeys(testSecret);
-      const staffToken = (await staffAccount(hub.db, 'range@example.de', 'staff')).token;
+      const staffToken = (await createAccount(server.db, 'range@example.de', 'staff')).accessToken;
       const ranged = await fetch(`${url}/rest/v1/users?select=id&order=id`, {
         headers: {
           apikey: anonKey,

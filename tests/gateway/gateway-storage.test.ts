@@ -1,18 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { FastifyInstance } from 'fastify';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ws from 'ws';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
-import { setupDatabase } from '../../server/db/setup.ts';
-import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import type { Database } from '../../server/db/database.ts';
 import { documentObjectName, documentsBucket, publicObjectPath } from '../../src/domain/routes.ts';
-import { hubService, testSecret } from '../helpers/hub.ts';
-import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
 
 // Storage under /storage/v1 driven by the real supabase-js over HTTP: the `documents` bucket of
 // supabase/migrations, its policies deciding (anyone reads, staff write), bodies on disk.
@@ -33,7 +27,7 @@ const png = () =>
 const pdf = (text: string) =>
   new Blob([`%PDF-1.4\n% ${text}\n%%EOF\n`], { type: 'application/pdf' });
 
-let app: FastifyInstance;
+let server: GatewayServer | undefined;
 let db: Database;
 let dataDir: string;
 let baseUrl: string;
@@ -41,13 +35,7 @@ let anonKey: string;
 // The gateway's clock: signed URLs expire by it.
 let clockOffsetMs = 0;
 
-const client = (token?: string): SupabaseClient =>
-  createClient(baseUrl, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket of its own; realtime is never used, but the client builds it.
-    realtime: { transport: ws as never },
-    ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
-  });
+const client = (token?: string): SupabaseClient => server!.client(token);
 
 async function accountToken(email: string, role: 'pending' | 'staff' | 'admin'): Promise<string> {
   const user = await db.query<{ id: string }>(
@@ -98,52 +86,20 @@ let anon: SupabaseClient;
 
 // The same requests on both databases the gateway runs on.
 describe.each(['pglite', 'postgres'] as const)('Storage on %s', (kind) => {
-  let server: TestPostgres | undefined;
-
   beforeAll(async () => {
     cachedStaffToken = undefined;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-storage-'));
-    if (kind === 'postgres') {
-      server = await startTestPostgres();
-      db = await openDatabase({ databaseUrl: server.url() });
-    } else {
-      db = await openDatabase({});
-    }
-    await setupDatabase(db, {
-      gateway: true,
-      admin: { email: 'admin@example.de', password: 'admin-passwort-1' },
-    });
-    app = await buildApp({
-      config: {
-        jwtSecret: testSecret,
-        hubService,
-        rateLimit: { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
-        staticDir: '/nonexistent-dist',
-        logLevel: 'silent',
-        gateway: true,
-        dataDir,
-      },
-      db,
-      logger: false,
+    server = await startGatewayServer(kind, undefined, {
+      name: 'gateway-storage',
       now: () => new Date(Date.now() + clockOffsetMs),
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    baseUrl = `http://127.0.0.1:${address.port}`;
-    ({ anonKey } = await apiKeys(testSecret));
+    ({ db, dataDir, url: baseUrl, anonKey } = server);
     staff = client(await accountToken('mitarbeiter@example.de', 'staff'));
     admin = client(await accountToken('chefin@example.de', 'admin'));
     pending = client(await accountToken('neu@example.de', 'pending'));
     anon = client();
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-    server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   describe('the documents bucket', () => {
     // A fresh name per upload, as the desk names documents (see documentObjectName).

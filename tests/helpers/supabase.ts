@@ -16,6 +16,16 @@ export async function supabaseClient(
   options: { fetch?: typeof fetch } = {},
 ): Promise<SupabaseClient> {
   const { anonKey } = await apiKeys(secret);
+  return supabaseClientWithKey(url, anonKey, accessToken, options);
+}
+
+/** The same client for a caller that has the anon key already. */
+export function supabaseClientWithKey(
+  url: string,
+  anonKey: string,
+  accessToken?: string,
+  options: { fetch?: typeof fetch } = {},
+): SupabaseClient {
   return createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
