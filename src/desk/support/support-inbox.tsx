@@ -12,6 +12,7 @@ import {
 } from '../../api/desk-support.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', {
   dateStyle: 'medium',
@@ -251,12 +252,9 @@ export function SupportInbox() {
           Nachrichten werden geladen …
         </p>
       ) : inbox.isError ? (
-        <Alert tone="error">
-          <p>Die Support-Nachrichten konnten nicht geladen werden.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void inbox.refetch()}>
-            Erneut versuchen
-          </Button>
-        </Alert>
+        <LoadError onRetry={inbox.refetch}>
+          Die Support-Nachrichten konnten nicht geladen werden.
+        </LoadError>
       ) : inbox.data.messages.length === 0 ? (
         <p className="rounded-lg bg-white p-4 text-slate-700 shadow">{emptyTexts[filter]}</p>
       ) : (
