@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useDashboardCounts, useLeadsPerForm, useNewestLeads } from '../../api/desk-dashboard.ts';
 import { useMyRole, useStaffAccounts } from '../../api/desk-staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
-import { addDays, berlinToday } from '../../domain/berlin-day.ts';
+import { addDays, berlinToday } from '../../domain/calendar.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 

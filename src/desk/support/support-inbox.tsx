@@ -10,16 +10,10 @@ import {
   type SupportFilter,
   type SupportStateChange,
 } from '../../api/desk-support.ts';
+import { berlinDateTime } from '../../domain/calendar.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
-
-const dateTime = new Intl.DateTimeFormat('de-DE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Berlin',
-});
-const shownTime = (value: string) => dateTime.format(new Date(value));
 
 const filterLabels: Record<SupportFilter, string> = { offen: 'Offen', erledigt: 'Erledigt' };
 const listLabels: Record<SupportFilter, string> = {
@@ -102,9 +96,9 @@ function MessageItem(props: {
           </a>
           {' · '}
           <time id={timeId} dateTime={message.created_at}>
-            {shownTime(message.created_at)}
+            {berlinDateTime(message.created_at)}
           </time>
-          {done && message.done_at ? <> · erledigt am {shownTime(message.done_at)}</> : null}
+          {done && message.done_at ? <> · erledigt am {berlinDateTime(message.done_at)}</> : null}
         </p>
         <p className="mt-3 break-words whitespace-pre-wrap text-slate-900">{message.message}</p>
         <div className="mt-4 flex flex-wrap gap-2">

@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, addYears, localDay, parseLocalDay } from './local-day.ts';
+import {
+  addDays,
+  addYears,
+  berlinDateTime,
+  berlinMinute,
+  berlinToday,
+  berlinWallClock,
+  daysInRange,
+  isCalendarDay,
+  localDay,
+  parseLocalDay,
+  weekStart,
+} from './calendar.ts';
 
 describe('localDay', () => {
   it('writes the local calendar day, zero-padded', () => {
@@ -107,5 +119,71 @@ describe('addYears', () => {
 
   it('refuses a value that is no day', () => {
     expect(() => addYears('2023-02-30', 1)).toThrow(RangeError);
+  });
+});
+
+describe('isCalendarDay', () => {
+  it('takes real days only', () => {
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    expect(isCalendarDay('2026-02-29')).toBe(false);
+    expect(isCalendarDay('2026-13-01')).toBe(false);
+    expect(isCalendarDay('29.03.2026')).toBe(false);
+    expect(isCalendarDay(null)).toBe(false);
+    expect(isCalendarDay(undefined)).toBe(false);
+  });
+});
+
+describe('daysInRange', () => {
+  it('counts both ends, also across a clock change', () => {
+    expect(daysInRange('2026-11-23', '2026-11-23')).toBe(1);
+    expect(daysInRange('2026-03-28', '2026-03-30')).toBe(3);
+    expect(daysInRange('2026-10-24', '2026-10-26')).toBe(3);
+    expect(daysInRange('2026-11-24', '2026-11-23')).toBe(0);
+  });
+});
+
+describe('weekStart', () => {
+  it('finds the Monday of a week', () => {
+    expect(weekStart('2026-11-23')).toBe('2026-11-23');
+    expect(weekStart('2026-11-29')).toBe('2026-11-23');
+    expect(weekStart('2026-01-01')).toBe('2025-12-29');
+  });
+});
+
+// The agent's clock, whatever zone the machine runs in: each case is checked with the process in
+// New York as well, where midnight in Berlin is the afternoon before.
+describe.each(['UTC', 'America/New_York'])('Berlin time with the process in %s', (zone) => {
+  beforeEach(() => vi.stubEnv('TZ', zone));
+  afterEach(() => vi.unstubAllEnvs());
+
+  it.each([
+    // Spring forward on 29 March 2026: 02:00 CET becomes 03:00 CEST at 01:00 UTC.
+    ['2026-03-28T22:59:00Z', '2026-03-28', '28.03.2026 23:59', '28.03.2026, 23:59'],
+    ['2026-03-28T23:00:00Z', '2026-03-29', '29.03.2026 00:00', '29.03.2026, 00:00'],
+    ['2026-03-29T00:59:00Z', '2026-03-29', '29.03.2026 01:59', '29.03.2026, 01:59'],
+    ['2026-03-29T01:00:00Z', '2026-03-29', '29.03.2026 03:00', '29.03.2026, 03:00'],
+    ['2026-03-29T21:59:00Z', '2026-03-29', '29.03.2026 23:59', '29.03.2026, 23:59'],
+    ['2026-03-29T22:00:00Z', '2026-03-30', '30.03.2026 00:00', '30.03.2026, 00:00'],
+    // Fall back on 25 October 2026: 03:00 CEST becomes 02:00 CET at 01:00 UTC.
+    ['2026-10-24T21:59:00Z', '2026-10-24', '24.10.2026 23:59', '24.10.2026, 23:59'],
+    ['2026-10-24T22:00:00Z', '2026-10-25', '25.10.2026 00:00', '25.10.2026, 00:00'],
+    ['2026-10-25T00:59:00Z', '2026-10-25', '25.10.2026 02:59', '25.10.2026, 02:59'],
+    ['2026-10-25T01:00:00Z', '2026-10-25', '25.10.2026 02:00', '25.10.2026, 02:00'],
+    ['2026-10-25T22:59:00Z', '2026-10-25', '25.10.2026 23:59', '25.10.2026, 23:59'],
+    ['2026-10-25T23:00:00Z', '2026-10-26', '26.10.2026 00:00', '26.10.2026, 00:00'],
+  ])('%s is %s, %s in Berlin', (instant, day, minute, dateTime) => {
+    expect(berlinToday(new Date(instant))).toBe(day);
+    expect(berlinMinute(instant)).toBe(minute);
+    expect(berlinDateTime(instant)).toBe(dateTime);
+    const wall = berlinWallClock(instant);
+    expect(wall.toISOString().slice(0, 10)).toBe(day);
+    expect(wall.toISOString().slice(11, 16)).toBe(minute.slice(-5));
+  });
+
+  it('reads the clock when given no date', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-25T23:30:00Z'));
+    expect(berlinToday()).toBe('2026-10-26');
+    vi.useRealTimers();
   });
 });
