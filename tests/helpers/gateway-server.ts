@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../../server/app.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { setupDatabase } from '../../server/db/setup.ts';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
-import { hubService, testSecret } from './hub.ts';
+import { buildTestApp, setupTestDatabase, testSecret, type TestAppOptions } from './hub.ts';
 import { startTestPostgres, type TestPostgres } from './postgres.ts';
 import { accessTokenFor, supabaseClientWithKey } from './supabase.ts';
 
@@ -19,18 +17,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
  */
 export type DatabaseSource = DatabaseKind | 'pglite-on-disk' | { databaseUrl: string };
 
-export interface GatewayServerOptions {
-  /** The gateway's clock (signed URLs, token reuse windows); the process's clock otherwise. */
-  now?: () => Date;
-  /** Signs the gateway's tokens; `testSecret` unless told otherwise. */
-  secret?: string;
-  /** The first admin and the hub's service account; benchmarks make neither. */
-  accounts?: boolean;
-  /** Per-minute limits of the hub; high enough by default that tests never meet them. */
-  rateLimit?: AppOptions['config']['rateLimit'];
-  authRateLimit?: AppOptions['config']['authRateLimit'];
-  /** Log lines to a stream (at level info) for tests that read what the server logs. */
-  logStream?: NodeJS.WritableStream;
+export interface GatewayServerOptions extends Omit<TestAppOptions, 'dataDir'> {
   /** The prefix of the temporary DATA_DIR, to tell one test's leftovers from another's. */
   name?: string;
 }
@@ -64,10 +51,10 @@ export async function startGatewayServer(
   prepare?: (db: Database) => Promise<void>,
   options: GatewayServerOptions = {},
 ): Promise<GatewayServer> {
-  const secret = options.secret ?? testSecret;
-  const accounts = options.accounts ?? true;
+  const { name = 'gateway-server', ...appOptions } = options;
+  const secret = appOptions.secret ?? testSecret;
   let postgres: TestPostgres | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), `${options.name ?? 'gateway-server'}-`));
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
   let db: Database | undefined;
   const cleanUp = async () => {
     await db?.close();
@@ -85,26 +72,9 @@ export async function startGatewayServer(
             ? { dataDir }
             : {},
     );
-    await setupDatabase(db, {
-      gateway: true,
-      admin: accounts ? { email: 'admin@example.de', password: 'admin-passwort-1' } : undefined,
-    });
+    await setupTestDatabase(db, appOptions);
     await prepare?.(db);
-    const app = await buildApp({
-      config: {
-        jwtSecret: secret,
-        hubService: accounts ? hubService : undefined,
-        rateLimit: options.rateLimit ?? { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
-        ...(options.authRateLimit ? { authRateLimit: options.authRateLimit } : {}),
-        staticDir: path.join(dataDir, 'no-dist'),
-        logLevel: options.logStream ? 'info' : 'silent',
-        gateway: true,
-        dataDir,
-      },
-      db,
-      logger: options.logStream ? { stream: options.logStream } : false,
-      ...(options.now ? { now: options.now } : {}),
-    });
+    const app = await buildTestApp(db, { ...appOptions, dataDir });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const { anonKey } = await apiKeys(secret);
     return {
