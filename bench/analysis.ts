@@ -7,6 +7,7 @@
 // p95 of BENCH_RUNS runs for five filters; goal: the whole screen within 300 ms. Bounded in count
 // and time.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { addDays, berlinToday } from '../src/domain/calendar.ts';
 import { accessTokenFor, supabaseClient } from '../tests/helpers/supabase.ts';
 import { startBenchHub } from './bench-hub.ts';
 
@@ -90,10 +91,7 @@ const token = await accessTokenFor(hub.secret, staffId, 'bench-staff@example.de'
 const supabase: SupabaseClient = await supabaseClient(hub.url, hub.secret, token);
 
 /** Berlin's calendar day `daysAgo` days before today, as the screen's presets compute it. */
-function berlinDay(daysAgo: number): string {
-  const day = new Date(Date.now() - daysAgo * 86_400_000);
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(day);
-}
+const berlinDay = (daysAgo: number) => addDays(berlinToday(), -daysAgo);
 
 interface Filter {
   name: string;

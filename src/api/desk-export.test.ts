@@ -12,7 +12,7 @@ import {
 import { answerXlsxRequest, type XlsxMessage } from './desk-export-worker.ts';
 
 // The paging and bookkeeping of runExport against a stand-in client. What the database returns
-// for these calls is tested with real supabase-js against the gateway (tests/desk-data*.test.ts).
+// for these calls is tested with real supabase-js against the gateway (tests/database/desk-data*.test.ts).
 
 type Call = { name: string; args: Record<string, unknown> };
 

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { berlinToday } from '../domain/calendar.ts';
 import {
   createCsvBuilder,
   createExportTable,
@@ -166,16 +167,9 @@ export interface ExportResult {
   rows: number;
 }
 
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** 'anfragen-2026-11-23.csv': the agent's day, sortable in a folder. */
 export function exportFileName(format: ExportFormat, now = new Date()): string {
-  return `anfragen-${berlinDay.format(now)}.${format}`;
+  return `anfragen-${berlinToday(now)}.${format}`;
 }
 
 /** The current questions of the exported form(s), in each form's order. */

@@ -200,7 +200,6 @@ describe('refusalMessage', () => {
 
 describe('uploadFormFile', () => {
   const client = {
-    supabaseKey: 'anon-key',
     storage: {
       from: (bucket: string) => ({
         getPublicUrl: (name: string) => ({
@@ -215,7 +214,7 @@ describe('uploadFormFile', () => {
 
   it('uploads under a versioned name of the form and answers its public URL', async () => {
     const file = new File(['%PDF-1.4'], 'Angebot März.pdf', { type: 'application/pdf' });
-    const done = uploadFormFile(client, { formId: 7, kind: 'document', file });
+    const done = uploadFormFile(client, 'anon-key', { formId: 7, kind: 'document', file });
     await vi.waitFor(() => expect(FakeRequest.sent).toHaveLength(1));
     const request = lastRequest();
     expect(request.headers.authorization).toBe('Bearer session-token');
@@ -234,9 +233,9 @@ describe('uploadFormFile', () => {
     const file = new File([new Uint8Array(uploadLimitBytes + 1)], 'gross.pdf', {
       type: 'application/pdf',
     });
-    await expect(uploadFormFile(client, { formId: 7, kind: 'document', file })).rejects.toThrow(
-      uploadMessages.tooLarge,
-    );
+    await expect(
+      uploadFormFile(client, 'anon-key', { formId: 7, kind: 'document', file }),
+    ).rejects.toThrow(uploadMessages.tooLarge);
     expect(FakeRequest.sent).toHaveLength(0);
   });
 });

@@ -2,8 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { documentObjectName, documentsBucket } from '../domain/routes.ts';
-import { useSupabase } from './supabase-context.ts';
 import type { Database } from './database.types.ts';
+import { useSupabase, useSupabaseSettings } from './supabase-context.ts';
 
 // A questionnaire's offer PDF and image, uploaded to the `documents` bucket. supabase-js's upload
 // reports no progress, so the request is an XMLHttpRequest shaped as supabase-js would send it
@@ -140,12 +140,13 @@ export function sendUpload({
 }
 
 /**
- * The client's own address and key. supabase-js keeps the key it was made with only in a
- * protected field; reading it here spares a second copy of the run-time configuration.
+ * Storage's address as the client addresses it (its public URLs start there), the anon key the
+ * client was made with (from the desk's settings) and the session's token, all through public API.
  */
-async function uploadTarget(supabase: SupabaseClient<Database>): Promise<UploadTarget> {
-  const apiKey = (supabase as unknown as { supabaseKey?: unknown }).supabaseKey;
-  if (typeof apiKey !== 'string') throw new UploadError(uploadMessages.network);
+async function uploadTarget(
+  supabase: SupabaseClient<Database>,
+  apiKey: string,
+): Promise<UploadTarget> {
   const probe = supabase.storage.from(documentsBucket).getPublicUrl('x').data.publicUrl;
   const storageUrl = probe.slice(0, probe.indexOf('/object/public/'));
   const { data } = await supabase.auth.getSession();
@@ -161,6 +162,7 @@ export interface UploadedFile {
 
 export async function uploadFormFile(
   supabase: SupabaseClient<Database>,
+  anonKey: string,
   upload: {
     formId: number;
     kind: UploadKind;
@@ -172,7 +174,7 @@ export async function uploadFormFile(
   const refusal = uploadRefusal(upload.kind, upload.file);
   if (refusal) throw new UploadError(refusal);
   const name = documentObjectName(upload.formId, upload.file.name, crypto.randomUUID());
-  const target = await uploadTarget(supabase);
+  const target = await uploadTarget(supabase, anonKey);
   await sendUpload({ ...upload, target, name });
   const { publicUrl } = supabase.storage.from(documentsBucket).getPublicUrl(name).data;
   return { name, publicUrl };
@@ -187,6 +189,7 @@ export type UploadState =
 /** One upload at a time with its progress; leaving the screen aborts it. */
 export function useFormFileUpload(formId: number, kind: UploadKind) {
   const supabase = useSupabase();
+  const { anonKey } = useSupabaseSettings();
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const running = useRef<AbortController | null>(null);
 
@@ -199,7 +202,7 @@ export function useFormFileUpload(formId: number, kind: UploadKind) {
       running.current = controller;
       setState({ status: 'uploading', percent: 0 });
       try {
-        const uploaded = await uploadFormFile(supabase, {
+        const uploaded = await uploadFormFile(supabase, anonKey, {
           formId,
           kind,
           file,
@@ -224,7 +227,7 @@ export function useFormFileUpload(formId: number, kind: UploadKind) {
         if (running.current === controller) running.current = null;
       }
     },
-    [supabase, formId, kind],
+    [supabase, anonKey, formId, kind],
   );
 
   const abort = useCallback(() => running.current?.abort(), []);

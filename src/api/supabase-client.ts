@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { appConfig } from '../config/env.ts';
 import { appConfigPath } from '../domain/routes.ts';
 import type { Database } from './database.types.ts';
+import type { SupabaseSettings } from './supabase-context.ts';
 
 // Survey Desk's one Supabase client. Only desk code imports this module (lazily, behind the
 // desk layout), so supabase-js never reaches a visitor of the public pages.
@@ -14,8 +15,6 @@ const browserConfigSchema = z.object({
   supabaseUrl: z.string().min(1),
   supabaseAnonKey: z.string().min(1),
 });
-
-type SupabaseSettings = { url: string; anonKey: string };
 
 /**
  * The build-time values win when both are set (a static host without our server); otherwise the
@@ -66,12 +65,18 @@ function createDeskClient({ url, anonKey }: SupabaseSettings): SupabaseClient<Da
   return client;
 }
 
-let client: Promise<SupabaseClient<Database>> | undefined;
+/** The desk's client and the settings it was made with. */
+export interface DeskSupabase {
+  client: SupabaseClient<Database>;
+  settings: SupabaseSettings;
+}
+
+let client: Promise<DeskSupabase> | undefined;
 
 /** The client, made once per page; a failed configuration fetch is tried again next time. */
-export function loadSupabase(): Promise<SupabaseClient<Database>> {
+export function loadSupabase(): Promise<DeskSupabase> {
   client ??= loadSettings()
-    .then(createDeskClient)
+    .then((settings) => ({ client: createDeskClient(settings), settings }))
     .catch((error: unknown) => {
       client = undefined;
       throw error;

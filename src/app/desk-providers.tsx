@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, use, useState, type ReactNode } from 'react';
 import { useSessionSync } from '../api/desk-session.ts';
-import { SupabaseContext } from '../api/supabase-context.ts';
+import { SupabaseContext, SupabaseSettingsContext } from '../api/supabase-context.ts';
 import { loadSupabase } from '../api/supabase-client.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
 
@@ -15,10 +15,12 @@ function SessionSync({ children }: { children: ReactNode }) {
 
 function WithSupabase({ children }: { children: ReactNode }) {
   // A failed configuration fetch throws to the route's error page (German, with a reload button).
-  const client = use(loadSupabase());
+  const { client, settings } = use(loadSupabase());
   return (
     <SupabaseContext value={client}>
-      <SessionSync>{children}</SessionSync>
+      <SupabaseSettingsContext value={settings}>
+        <SessionSync>{children}</SessionSync>
+      </SupabaseSettingsContext>
     </SupabaseContext>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from './email.ts';
-import { addYears, localDay, parseLocalDay, type LocalDay } from './local-day.ts';
+import { addYears, localDay, parseLocalDay, type CalendarDay } from './calendar.ts';
 import { messages } from './messages.ts';
 
 export const contactLimits = {
@@ -138,7 +138,7 @@ export const emptyKfzRequest: KfzRequestInput = blankForm([
 ]);
 
 /** Limits for the birthdate input: `max` is the youngest adult, `min` the oldest plausible. */
-export function birthdateBounds(today: Date): { min: LocalDay; max: LocalDay } {
+export function birthdateBounds(today: Date): { min: CalendarDay; max: CalendarDay } {
   const day = localDay(today);
   return {
     min: addYears(day, -contactLimits.maxAge),

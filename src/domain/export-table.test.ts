@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { berlinWallClock } from './calendar.ts';
 import {
-  berlinWallClock,
   createCsvBuilder,
   createExportTable,
   formatDateCell,

@@ -1,3 +1,4 @@
+import { berlinWallClock } from './calendar.ts';
 import { cookieCategoryNames } from './cookie-choice.ts';
 
 // The export's table: one row per lead with the customer's fields, its record (form, source,
@@ -85,32 +86,6 @@ const fixedHeaders = [
   'Cookie-Auswahl',
   'Cookie-Text-Version',
 ] as const;
-
-const berlinParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A stored instant as the agent's clock in Berlin showed it (as UTC fields, see ExportCell). */
-export function berlinWallClock(instant: string): Date {
-  const parts = Object.fromEntries(
-    berlinParts.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
-  );
-  return new Date(
-    Date.UTC(
-      Number(parts.year),
-      Number(parts.month) - 1,
-      Number(parts.day),
-      Number(parts.hour),
-      Number(parts.minute),
-    ),
-  );
-}
 
 const two = (value: number) => String(value).padStart(2, '0');
 

@@ -1,37 +1,60 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/app.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { setupDatabase } from '../../server/db/setup.ts';
-import { hubService, testSecret } from './hub.ts';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { buildTestApp, setupTestDatabase, testSecret, type TestAppOptions } from './hub.ts';
 import { startTestPostgres, type TestPostgres } from './postgres.ts';
-import { accessTokenFor } from './supabase.ts';
+import { accessTokenFor, supabaseClientWithKey } from './supabase.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * Where the server's database comes from: a fresh in-memory PGlite, a throwaway PostgreSQL
+ * cluster, or (benchmarks) PGlite on disk in DATA_DIR or an existing PostgreSQL at a URL.
+ */
+export type DatabaseSource = DatabaseKind | 'pglite-on-disk' | { databaseUrl: string };
+
+export interface GatewayServerOptions extends Omit<TestAppOptions, 'dataDir'> {
+  /** The prefix of the temporary DATA_DIR, to tell one test's leftovers from another's. */
+  name?: string;
+}
 
 export interface GatewayServer {
   /** The serving origin, as supabase-js is given it. */
   url: string;
+  /** The app itself, for requests sent with `app.inject` (headers supabase-js never sends). */
+  app: FastifyInstance;
   /** The database as its owner (superuser): for fixtures and for checking what a request did. */
   db: Database;
   /** The server's DATA_DIR (stored files, mail). */
   dataDir: string;
+  /** The secret the server signs and checks tokens with. */
+  secret: string;
+  /** The server's anon key (the `apikey` header of every request). */
+  anonKey: string;
+  /** The real supabase-js client against this server, as anon or with an access token. */
+  client(accessToken?: string): SupabaseClient;
   close(): Promise<void>;
 }
 
 /**
- * The whole app with the gateway on, listening on 127.0.0.1 at a free port, over a fresh
- * in-memory PGlite or a throwaway PostgreSQL cluster. `prepare` runs as the database owner after
- * the migrations and before the app reads the catalog (e.g. for test-only functions).
+ * The one test server: the whole app with the gateway on, listening on 127.0.0.1 at a free port,
+ * over a freshly migrated database (see DatabaseSource). `prepare` runs as the database owner
+ * after the migrations and before the app reads the catalog (e.g. for test-only functions).
+ * Tests and benchmarks start every server through this.
  */
 export async function startGatewayServer(
-  kind: DatabaseKind,
+  source: DatabaseSource,
   prepare?: (db: Database) => Promise<void>,
-  options: { now?: () => Date } = {},
+  options: GatewayServerOptions = {},
 ): Promise<GatewayServer> {
+  const { name = 'gateway-server', ...appOptions } = options;
+  const secret = appOptions.secret ?? testSecret;
   let postgres: TestPostgres | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-server-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
   let db: Database | undefined;
   const cleanUp = async () => {
     await db?.close();
@@ -39,32 +62,29 @@ export async function startGatewayServer(
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    if (kind === 'postgres') postgres = await startTestPostgres();
-    db = await openDatabase(postgres ? { databaseUrl: postgres.url() } : {});
-    await setupDatabase(db, {
-      gateway: true,
-      admin: { email: 'admin@example.de', password: 'admin-passwort-1' },
-    });
+    if (source === 'postgres') postgres = await startTestPostgres();
+    db = await openDatabase(
+      postgres
+        ? { databaseUrl: postgres.url() }
+        : typeof source === 'object'
+          ? { databaseUrl: source.databaseUrl }
+          : source === 'pglite-on-disk'
+            ? { dataDir }
+            : {},
+    );
+    await setupTestDatabase(db, appOptions);
     await prepare?.(db);
-    const app = await buildApp({
-      config: {
-        jwtSecret: testSecret,
-        hubService,
-        rateLimit: { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
-        staticDir: '/nonexistent-dist',
-        logLevel: 'silent',
-        gateway: true,
-        dataDir,
-      },
-      db,
-      logger: false,
-      ...(options.now ? { now: options.now } : {}),
-    });
+    const app = await buildTestApp(db, { ...appOptions, dataDir });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const { anonKey } = await apiKeys(secret);
     return {
       url,
+      app,
       db,
       dataDir,
+      secret,
+      anonKey,
+      client: (accessToken) => supabaseClientWithKey(url, anonKey, accessToken),
       close: async () => {
         await app.close();
         await cleanUp();

@@ -1,10 +1,52 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { setupDatabase } from '../../server/db/setup.ts';
 
 export const testSecret = 'test-secret-that-is-long-enough-for-hs256-signing';
 export const hubService = { email: 'crm@example.de', password: 'service-passwort-123' };
+const admin = { email: 'admin@example.de', password: 'admin-passwort-1' };
+
+export interface TestAppOptions {
+  /** Signs the gateway's tokens; `testSecret` unless told otherwise. */
+  secret?: string;
+  /** The first admin and the hub's service account; benchmarks make neither. */
+  accounts?: boolean;
+  /** Per-minute limits of the hub; high enough by default that tests never meet them. */
+  rateLimit?: AppOptions['config']['rateLimit'];
+  authRateLimit?: AppOptions['config']['authRateLimit'];
+  /** Log lines to a stream (at level info) for tests that read what the server logs. */
+  logStream?: NodeJS.WritableStream;
+  /** The gateway's clock (signed URLs, token reuse windows); the process's clock otherwise. */
+  now?: () => Date;
+  /** DATA_DIR (stored files, mail). */
+  dataDir?: string;
+}
+
+/** Migrates and seeds `db` as every test app has it: the gateway's schemas, and the accounts. */
+export async function setupTestDatabase(db: Database, options: TestAppOptions = {}) {
+  await setupDatabase(db, { gateway: true, admin: options.accounts === false ? undefined : admin });
+}
+
+/** The whole app with the gateway on, over a database that setupTestDatabase prepared. */
+export function buildTestApp(db: Database, options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const accounts = options.accounts ?? true;
+  return buildApp({
+    config: {
+      jwtSecret: options.secret ?? testSecret,
+      hubService: accounts ? hubService : undefined,
+      rateLimit: options.rateLimit ?? { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
+      ...(options.authRateLimit ? { authRateLimit: options.authRateLimit } : {}),
+      staticDir: '/nonexistent-dist',
+      logLevel: options.logStream ? 'info' : 'silent',
+      gateway: true,
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    },
+    db,
+    logger: options.logStream ? { stream: options.logStream } : false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+}
 
 export interface TestHub {
   app: FastifyInstance;
@@ -12,7 +54,10 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
-/** A hub on a fresh in-memory PGlite, migrated and seeded, driven with `app.inject`. */
+/**
+ * A hub on a fresh in-memory PGlite (or `db`), migrated and seeded, driven with `app.inject`.
+ * For a server on a port with supabase-js clients, see startGatewayServer (gateway-server.ts).
+ */
 export async function createTestHub(
   options: {
     rateLimit?: { submissionsPerMinute: number; batchesPerMinute: number };
@@ -20,22 +65,8 @@ export async function createTestHub(
   } = {},
 ): Promise<TestHub> {
   const db = options.db ?? (await openDatabase({}));
-  await setupDatabase(db, {
-    gateway: true,
-    admin: { email: 'admin@example.de', password: 'admin-passwort-1' },
-  });
-  const app = await buildApp({
-    config: {
-      jwtSecret: testSecret,
-      hubService,
-      rateLimit: options.rateLimit ?? { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
-      staticDir: '/nonexistent-dist',
-      logLevel: 'silent',
-      gateway: true,
-    },
-    db,
-    logger: false,
-  });
+  await setupTestDatabase(db);
+  const app = await buildTestApp(db, options.rateLimit ? { rateLimit: options.rateLimit } : {});
   return {
     app,
     db,

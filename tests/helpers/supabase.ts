@@ -17,6 +17,16 @@ export async function supabaseClient(
   options: { fetch?: typeof fetch } = {},
 ): Promise<SupabaseClient<Database>> {
   const { anonKey } = await apiKeys(secret);
+  return supabaseClientWithKey(url, anonKey, accessToken, options);
+}
+
+/** The same client for a caller that has the anon key already. */
+export function supabaseClientWithKey(
+  url: string,
+  anonKey: string,
+  accessToken?: string,
+  options: { fetch?: typeof fetch } = {},
+): SupabaseClient<Database> {
   return createClient<Database>(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },

@@ -8,9 +8,6 @@ import type { Column, Relation, RoutineInfo } from './schema-cache.ts';
 // resources are correlated subqueries under the caller's role, so row-level security applies to
 // each of them as to the top level (PostgREST builds them the same way).
 
-/** The limits a plan keeps to; the test of bounded work reads them here. */
-export { maxEmbedDepth, maxRows } from './read-tree.ts';
-
 export interface Statement {
   sql: string;
   params: string[];

@@ -11,7 +11,6 @@ import {
   overviewSummary,
   seriesSummary,
   tooLittleData,
-  weekStart,
 } from './analysis-data.ts';
 
 const overview = (changes: Partial<AnalysisOverview>): AnalysisOverview => ({
@@ -62,12 +61,6 @@ describe('fillSeries', () => {
       ['2026-10-26', 5],
       ['2026-11-02', 0],
     ]);
-  });
-
-  it('finds the Monday of a week', () => {
-    expect(weekStart('2026-11-23')).toBe('2026-11-23');
-    expect(weekStart('2026-11-29')).toBe('2026-11-23');
-    expect(weekStart('2026-01-01')).toBe('2025-12-29');
   });
 });
 

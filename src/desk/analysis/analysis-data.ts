@@ -5,8 +5,7 @@ import type {
   OverTimeRow,
   TimeBucket,
 } from '../../api/desk-analysis.ts';
-import { addDays } from '../../domain/berlin-day.ts';
-import { daysInRange } from './analysis-filter.ts';
+import { addDays, daysInRange, weekStart } from '../../domain/calendar.ts';
 
 // What the Analyse screen shows, computed from the database's aggregates: complete series,
 // German labels and the one-sentence summaries that stand beside each chart.
@@ -38,12 +37,6 @@ export interface SeriesPoint {
   web: number;
   fairTablet: number;
   total: number;
-}
-
-/** Monday of the ISO week that holds this day. */
-export function weekStart(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
 }
 
 /** Every day (or week) of the range, those without leads at 0: the database lists only non-empty ones. */

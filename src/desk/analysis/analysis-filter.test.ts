@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { berlinToday } from '../../domain/berlin-day.ts';
+import { berlinToday } from '../../domain/calendar.ts';
 import {
   bucketFor,
   parseSelection,

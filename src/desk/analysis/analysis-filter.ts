@@ -1,5 +1,5 @@
 import type { AnalysisChannel, AnalysisFilter, TimeBucket } from '../../api/desk-analysis.ts';
-import { addDays } from '../../domain/berlin-day.ts';
+import { addDays, daysInRange, isCalendarDay } from '../../domain/calendar.ts';
 
 // The Analyse selection as it lives in the address bar, and the Berlin calendar days it means.
 // Any value the screen cannot use falls back to the default (the last 30 days, everything).
@@ -35,21 +35,6 @@ const channelOf: Record<SourceChoice, AnalysisChannel | null> = {
   messe: 'fair_tablet',
 };
 
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day 'YYYY-MM-DD' (no 2026-02-30). */
-export function isDay(value: string | null | undefined): value is string {
-  if (!value || !dayPattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  // Month 13 is no date at all; 30 February rolls over into March.
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-export function daysInRange(dayFrom: string, dayTo: string): number {
-  const ms = Date.parse(`${dayTo}T00:00:00Z`) - Date.parse(`${dayFrom}T00:00:00Z`);
-  return Math.round(ms / 86_400_000) + 1;
-}
-
 export function presetRange(period: '7' | '30' | '90', today: string) {
   return { dayFrom: addDays(today, -(Number(period) - 1)), dayTo: today };
 }
@@ -63,10 +48,10 @@ export interface RangeErrors {
 export function validateRange(von: string, bis: string, today: string): RangeErrors {
   const errors: RangeErrors = {};
   if (!von) errors.von = 'Bitte gib ein Startdatum ein.';
-  else if (!isDay(von)) errors.von = 'Bitte gib ein gültiges Datum ein (TT.MM.JJJJ).';
+  else if (!isCalendarDay(von)) errors.von = 'Bitte gib ein gültiges Datum ein (TT.MM.JJJJ).';
   else if (von > today) errors.von = 'Das Startdatum darf nicht in der Zukunft liegen.';
   if (!bis) errors.bis = 'Bitte gib ein Enddatum ein.';
-  else if (!isDay(bis)) errors.bis = 'Bitte gib ein gültiges Datum ein (TT.MM.JJJJ).';
+  else if (!isCalendarDay(bis)) errors.bis = 'Bitte gib ein gültiges Datum ein (TT.MM.JJJJ).';
   else if (bis > today) errors.bis = 'Das Enddatum darf nicht in der Zukunft liegen.';
   else if (!errors.von && bis < von)
     errors.bis = 'Das Enddatum darf nicht vor dem Startdatum liegen.';

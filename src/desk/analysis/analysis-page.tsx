@@ -16,7 +16,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { ExportMenu } from '../shared/export-menu.tsx';
 import { drawDelay, drawDistribution, drawSeries, type SeriesData } from './analysis-charts.ts';
-import { berlinToday } from '../../domain/berlin-day.ts';
+import { berlinToday } from '../../domain/calendar.ts';
 import {
   bucketFor,
   parseSelection,

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../ui/button.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 
 interface QueryView {
   isPending: boolean;
@@ -30,15 +30,9 @@ export function AnalysisSection(props: {
         {props.title}
       </Heading>
       {failed.length > 0 ? (
-        <div role="alert" className="text-red-900">
-          <p className="mb-2">Die Daten konnten nicht geladen werden.</p>
-          <Button
-            variant="secondary"
-            onClick={() => failed.forEach((query) => void query.refetch())}
-          >
-            Erneut versuchen
-          </Button>
-        </div>
+        <LoadError framed={false} onRetry={() => failed.forEach((query) => void query.refetch())}>
+          Die Daten konnten nicht geladen werden.
+        </LoadError>
       ) : pending ? (
         <div className="space-y-2" role="status">
           <span className="sr-only">Wird geladen …</span>

@@ -9,7 +9,7 @@ import {
 import { leadContactFields, leadContactLabels } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import {
   answerText,
@@ -29,17 +29,6 @@ function Loading({ children }: { children: string }) {
     <p role="status" className="p-8 text-center text-slate-600">
       {children}
     </p>
-  );
-}
-
-function LoadFailed(props: { what: string; retry: () => unknown }) {
-  return (
-    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-      <p className="mb-2">{props.what} konnten nicht geladen werden.</p>
-      <Button variant="secondary" onClick={() => void props.retry()}>
-        Erneut versuchen
-      </Button>
-    </div>
   );
 }
 
@@ -154,7 +143,10 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
 function Responses({ customerId }: { customerId: number }) {
   const responses = useCustomerResponses(customerId);
   if (responses.isPending) return <Loading>Antworten werden geladen …</Loading>;
-  if (responses.isError) return <LoadFailed what="Die Antworten" retry={responses.refetch} />;
+  if (responses.isError)
+    return (
+      <LoadError onRetry={responses.refetch}>Die Antworten konnten nicht geladen werden.</LoadError>
+    );
   if (responses.data.length === 0) {
     return (
       <p role="status" className="rounded-lg bg-white p-8 text-center text-slate-700 shadow">
@@ -217,7 +209,9 @@ export function CustomerAnswersPage() {
       ) : customer.isPending ? (
         <Loading>Kunde wird geladen …</Loading>
       ) : customer.isError ? (
-        <LoadFailed what="Die Kundendaten" retry={customer.refetch} />
+        <LoadError onRetry={customer.refetch}>
+          Die Kundendaten konnten nicht geladen werden.
+        </LoadError>
       ) : (
         <Responses customerId={id} />
       )}

@@ -11,6 +11,7 @@ import { deskCustomerAnswersPath } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import {
   customerFields,
   customerFormInput,
@@ -208,12 +209,9 @@ function CustomerDetails(props: {
   }
   if (customer.isError) {
     return (
-      <div role="alert" className="text-red-900">
-        <p className="mb-2">Die Kundendaten konnten nicht geladen werden.</p>
-        <Button variant="secondary" onClick={() => void customer.refetch()}>
-          Erneut versuchen
-        </Button>
-      </div>
+      <LoadError framed={false} onRetry={customer.refetch}>
+        Die Kundendaten konnten nicht geladen werden.
+      </LoadError>
     );
   }
   if (!customer.data) {

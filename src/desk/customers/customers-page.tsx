@@ -4,7 +4,7 @@ import { useCustomerPage } from '../../api/desk-customers.ts';
 import { useMyRole } from '../../api/desk-staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { ExportMenu } from '../shared/export-menu.tsx';
 import { CustomerSidebar } from './customer-sidebar.tsx';
@@ -106,12 +106,7 @@ function CustomersList() {
           Kunden werden geladen …
         </p>
       ) : customers.isError ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="mb-2">Die Kunden konnten nicht geladen werden.</p>
-          <Button variant="secondary" onClick={() => void customers.refetch()}>
-            Erneut versuchen
-          </Button>
-        </div>
+        <LoadError onRetry={customers.refetch}>Die Kunden konnten nicht geladen werden.</LoadError>
       ) : customers.data.rows.length === 0 && !beyondEnd ? (
         <p role="status" className="rounded-lg bg-white p-8 text-center text-slate-700 shadow">
           Keine Kunden gefunden

@@ -1,23 +1,7 @@
 import { useId } from 'react';
+import { berlinMinute } from '../../domain/calendar.ts';
 import type { LeadContactChange } from '../../domain/lead-contact.ts';
 import { Button } from '../../ui/button.tsx';
-
-// The customer's people are in Germany; the notice names the lead's time as they read it,
-// TT.MM.JJJJ HH:MM, whatever the machine's zone.
-const leadTimeFormat = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export function formatLeadTime(value: string): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    leadTimeFormat.formatToParts(new Date(value)).find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`;
-}
 
 /**
  * Tells staff that the newest lead says something else than the customer record, field by field
@@ -38,7 +22,7 @@ export function LeadChangesNotice(props: {
     >
       <h3 id={headingId} className="font-semibold">
         Neue Angaben aus der Anfrage vom{' '}
-        <time dateTime={props.typedAt}>{formatLeadTime(props.typedAt)}</time>
+        <time dateTime={props.typedAt}>{berlinMinute(props.typedAt)}</time>
       </h3>
       <ul className="mt-2 flex flex-col gap-1">
         {props.changes.map((change) => (

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { useDashboardCounts, useLeadsPerForm, useNewestLeads } from '../../api/desk-dashboard.ts';
 import { useMyRole, useStaffAccounts } from '../../api/desk-staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
-import { addDays, berlinToday } from '../../domain/berlin-day.ts';
-import { Button } from '../../ui/button.tsx';
+import { addDays, berlinToday } from '../../domain/calendar.ts';
+import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 
 const timeFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
@@ -35,12 +35,9 @@ function Card(props: { title: string; query: QueryView; children: () => ReactNod
           <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />
         </div>
       ) : query.isError ? (
-        <div role="alert" className="text-red-900">
-          <p className="mb-2">Die Daten konnten nicht geladen werden.</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Erneut versuchen
-          </Button>
-        </div>
+        <LoadError framed={false} onRetry={query.refetch}>
+          Die Daten konnten nicht geladen werden.
+        </LoadError>
       ) : (
         props.children()
       )}

@@ -9,6 +9,7 @@ import {
 } from '../../api/desk-questions.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { QuestionAccordion } from './question-accordion.tsx';
 import { QuestionDeleteDialog } from './question-delete-dialog.tsx';
 import { QuestionSidebar, type QuestionSidebarMode } from './question-sidebar.tsx';
@@ -96,12 +97,7 @@ export function QuestionsPanel({ form }: { form: { id: number; title: string } }
           Fragen werden geladen …
         </p>
       ) : questions.isError ? (
-        <Alert tone="error">
-          <p className="mb-3">{questionMessages.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void questions.refetch()}>
-            Erneut versuchen
-          </Button>
-        </Alert>
+        <LoadError onRetry={questions.refetch}>{questionMessages.loadFailed}</LoadError>
       ) : questions.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
           Dieser Fragebogen hat noch keine Fragen.

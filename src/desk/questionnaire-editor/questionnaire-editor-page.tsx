@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useFormByTitle } from '../../api/desk-forms.ts';
 import { deskPaths, deskQuestionnairePath } from '../../domain/routes.ts';
-import { Button } from '../../ui/button.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { FormDetailsPanel } from './form-details-panel.tsx';
@@ -25,12 +25,7 @@ function Editor({ title }: { title: string }) {
   if (form.isPending) return <PageLoading />;
   if (form.isError) {
     return (
-      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="mb-2">Der Fragebogen konnte nicht geladen werden.</p>
-        <Button variant="secondary" onClick={() => void form.refetch()}>
-          Erneut versuchen
-        </Button>
-      </div>
+      <LoadError onRetry={form.refetch}>Der Fragebogen konnte nicht geladen werden.</LoadError>
     );
   }
   if (!form.data) {

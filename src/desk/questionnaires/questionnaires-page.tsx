@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFormList } from '../../api/desk-forms.ts';
 import { deskPaths } from '../../domain/routes.ts';
-import { Button } from '../../ui/button.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { AddQuestionnaireSidebar } from './add-questionnaire-sidebar.tsx';
@@ -29,12 +29,7 @@ function QuestionnaireGrid() {
   if (forms.isPending) return <PageLoading />;
   if (forms.isError) {
     return (
-      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="mb-2">Die Fragebögen konnten nicht geladen werden.</p>
-        <Button variant="secondary" onClick={() => void forms.refetch()}>
-          Erneut versuchen
-        </Button>
-      </div>
+      <LoadError onRetry={forms.refetch}>Die Fragebögen konnten nicht geladen werden.</LoadError>
     );
   }
 

@@ -1,15 +1,10 @@
 import { useId, useState } from 'react';
 import { useDeskSettings, useExportLog, useSetStaffCanExport } from '../../api/desk-export.ts';
 import { useFormList } from '../../api/desk-forms.ts';
+import { berlinDateTime } from '../../domain/calendar.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { describeExport, exportRows, exportStatus } from './export-log-text.ts';
-
-const dateTime = new Intl.DateTimeFormat('de-DE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Berlin',
-});
 
 const formatNames = { csv: 'CSV', xlsx: 'Excel (XLSX)' } as const;
 
@@ -110,9 +105,7 @@ export function ExportLogTable() {
         <tbody className="divide-y divide-slate-200">
           {log.data.map((entry) => (
             <tr key={entry.id}>
-              <td className="px-4 py-3 whitespace-nowrap">
-                {dateTime.format(new Date(entry.created_at))}
-              </td>
+              <td className="px-4 py-3 whitespace-nowrap">{berlinDateTime(entry.created_at)}</td>
               <td className="px-4 py-3">{entry.email ?? 'Gelöschtes Konto'}</td>
               <td className="px-4 py-3">{formatNames[entry.format] ?? entry.format}</td>
               <td className="px-4 py-3">{describeExport(entry, formTitle)}</td>

@@ -10,15 +10,10 @@ import {
   type SupportFilter,
   type SupportStateChange,
 } from '../../api/desk-support.ts';
+import { berlinDateTime } from '../../domain/calendar.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-
-const dateTime = new Intl.DateTimeFormat('de-DE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Berlin',
-});
-const shownTime = (value: string) => dateTime.format(new Date(value));
+import { LoadError } from '../../ui/load-error.tsx';
 
 const filterLabels: Record<SupportFilter, string> = { offen: 'Offen', erledigt: 'Erledigt' };
 const listLabels: Record<SupportFilter, string> = {
@@ -101,9 +96,9 @@ function MessageItem(props: {
           </a>
           {' · '}
           <time id={timeId} dateTime={message.created_at}>
-            {shownTime(message.created_at)}
+            {berlinDateTime(message.created_at)}
           </time>
-          {done && message.done_at ? <> · erledigt am {shownTime(message.done_at)}</> : null}
+          {done && message.done_at ? <> · erledigt am {berlinDateTime(message.done_at)}</> : null}
         </p>
         <p className="mt-3 break-words whitespace-pre-wrap text-slate-900">{message.message}</p>
         <div className="mt-4 flex flex-wrap gap-2">
@@ -251,12 +246,9 @@ export function SupportInbox() {
           Nachrichten werden geladen …
         </p>
       ) : inbox.isError ? (
-        <Alert tone="error">
-          <p>Die Support-Nachrichten konnten nicht geladen werden.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void inbox.refetch()}>
-            Erneut versuchen
-          </Button>
-        </Alert>
+        <LoadError onRetry={inbox.refetch}>
+          Die Support-Nachrichten konnten nicht geladen werden.
+        </LoadError>
       ) : inbox.data.messages.length === 0 ? (
         <p className="rounded-lg bg-white p-4 text-slate-700 shadow">{emptyTexts[filter]}</p>
       ) : (

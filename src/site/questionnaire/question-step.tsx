@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { localDay } from '../../domain/local-day.ts';
+import { localDay } from '../../domain/calendar.ts';
 import { inputPlaceholder, type AnswerValue, type Question } from '../../domain/questionnaire.ts';
 import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
 import { StepActions, StepForm, StepSection } from './step-parts.tsx';

@@ -22,6 +22,7 @@ import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity
 import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { ContactStep } from './contact-step.tsx';
 import { QuestionStep } from './question-step.tsx';
@@ -78,13 +79,9 @@ function QuestionnaireFlowContent({ formId, renderDownloads }: QuestionnaireFlow
   }
   if (state.status === 'error') {
     return (
-      <Alert tone="error">
-        <p className="font-semibold">Der Fragebogen konnte nicht geladen werden.</p>
-        <p className="mt-1">{state.message}</p>
-        <Button className="mt-4" onClick={state.retry}>
-          Erneut versuchen
-        </Button>
-      </Alert>
+      <LoadError detail={state.message} onRetry={state.retry}>
+        Der Fragebogen konnte nicht geladen werden.
+      </LoadError>
     );
   }
   if (state.questions.length === 0) {

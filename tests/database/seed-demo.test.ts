@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
+import { demoDomain, removeDemo, seedDemo, serviceClient } from '../../scripts/demo-data.ts';
+import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+
+// `npm run seed:demo`: demo customers, leads and answers through the gateway with the service
+// role, as against a running server; `--remove` takes exactly them away again.
+
+describe('demo data', () => {
+  let server: GatewayServer;
+
+  beforeAll(async () => {
+    server = await startGatewayServer('pglite');
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const count = async (sql: string) =>
+    Number((await server.db.query<{ n: string }>(sql)).rows[0]!.n);
+
+  it('adds customers with leads and answers that fit the questionnaires, then removes only them', async () => {
+    const supabase = serviceClient(server.url, (await apiKeys(testSecret)).serviceRoleKey);
+    await server.db.query(
+      `insert into public.users (first_name, last_name, email) values ('Echt', 'Kundin', 'echt@example.de')`,
+    );
+    const progress: number[] = [];
+    const result = await seedDemo(supabase, {
+      count: 120,
+      chunk: 50,
+      seed: 7,
+      onProgress: (done) => progress.push(done),
+    });
+    expect(progress).toEqual([50, 100, 120]);
+    expect(result.customers).toBe(120);
+    expect(
+      await count(`select count(*) as n from public.users where email like '%@${demoDomain}'`),
+    ).toBe(120);
+    expect(await count('select count(*) as n from public.responses')).toBe(result.responses);
+    expect(result.responses).toBeGreaterThanOrEqual(120);
+    expect(await count('select count(*) as n from public.answers')).toBe(result.answers);
+    // Every answer belongs to a question of its lead's form, and the child dates are dates.
+    expect(
+      await count(`select count(*) as n from public.answers a join public.responses r on r.id = a.response_id
+                    join public.questions q on q.id = a.question_id where q.form_id <> r.form_id`),
+    ).toBe(0);
+    const dates = await server.db.query<{ answer: string }>(
+      `select a.answer from public.answers a join public.questions q on q.id = a.question_id
+        where q.key = 'tabaluga_child_dates'`,
+    );
+    expect(dates.rows.length).toBeGreaterThan(0);
+    for (const { answer } of dates.rows)
+      expect(answer).toMatch(/^\d{4}-\d\d-\d\d(, \d{4}-\d\d-\d\d){0,2}$/);
+    expect(
+      await count(`select count(*) as n from public.responses where channel = 'fair_tablet'`),
+    ).toBeGreaterThan(0);
+
+    // A second run adds more customers instead of colliding with the first one's addresses.
+    await seedDemo(supabase, { count: 10, seed: 8 });
+    expect(
+      await count(`select count(*) as n from public.users where email like '%@${demoDomain}'`),
+    ).toBe(130);
+
+    const removed = await removeDemo(supabase);
+    expect(removed.customers).toBe(130);
+    expect(await count('select count(*) as n from public.users')).toBe(1);
+    expect(await count('select count(*) as n from public.responses')).toBe(0);
+    expect(await count('select count(*) as n from public.answers')).toBe(0);
+  }, 60_000);
+
+  it('refuses a count outside 1 to 100,000', async () => {
+    const supabase = serviceClient(server.url, (await apiKeys(testSecret)).serviceRoleKey);
+    await expect(seedDemo(supabase, { count: 100_001 })).rejects.toThrow('zwischen 1 und 100000');
+    await expect(seedDemo(supabase, { count: 0 })).rejects.toThrow(RangeError);
+  });
+});
