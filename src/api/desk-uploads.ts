@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import { documentObjectName, documentsBucket } from '../domain/routes.ts';
 import type { Database } from './database.types.ts';
 import { useSupabase, useSupabaseSettings } from './supabase-context.ts';
@@ -61,17 +62,26 @@ export interface UploadTarget {
   accessToken: string | null;
 }
 
+/** Storage's error body: its real status, and a code (or, from older versions, an error). */
+const storageErrorBody = z.object({
+  statusCode: z.unknown().optional(),
+  code: z.unknown().optional(),
+  error: z.unknown().optional(),
+});
+
 /** The German message for a refused upload: Storage sends its real status in the body. */
 export function refusalMessage(kind: UploadKind, status: number, body: string): string {
   let reported = status;
   let code: unknown;
   try {
-    const parsed = JSON.parse(body) as { statusCode?: unknown; code?: unknown; error?: unknown };
-    const inBody = Number(parsed.statusCode);
-    if (Number.isInteger(inBody) && inBody >= 400) reported = inBody;
-    code = parsed.code ?? parsed.error;
+    const parsed = storageErrorBody.safeParse(JSON.parse(body));
+    if (parsed.success) {
+      const inBody = Number(parsed.data.statusCode);
+      if (Number.isInteger(inBody) && inBody >= 400) reported = inBody;
+      code = parsed.data.code ?? parsed.data.error;
+    }
   } catch {
-    // Not Storage's JSON (a proxy's page): the HTTP status is all there is.
+    // Not JSON (a proxy's page): the HTTP status is all there is.
   }
   // A session that ended is Storage's 400 InvalidJWT, not a fault of the file.
   if (code === 'InvalidJWT') return uploadMessages.notAllowed;
