@@ -3,25 +3,12 @@ import { apiRequestOf, type HttpRequest, type Target } from './api-request.ts';
 import { PostgrestError } from './errors.ts';
 import { planOf, type Catalog, type Plan } from './plan.ts';
 import { maxEmbedDepth, maxRows } from './read-tree.ts';
-import type { Relation, RoutineInfo, SchemaCache } from './schema-cache.ts';
+import type { RoutineInfo, SchemaCache } from './schema-cache.ts';
+import { fakeTable, fakeForeignKey } from './test-catalog.ts';
 
-const relation = (name: string, columns: string[], uniqueKeys = [['id']]): Relation => ({
-  name,
-  kind: 'table',
-  columns: columns.map((column) => ({ name: column, type: column === 'id' ? 'integer' : 'text' })),
-  primaryKey: ['id'],
-  uniqueKeys,
-});
-const users = relation('users', ['id', 'email', 'manager_id']);
-const responses = relation('responses', ['id', 'user_id', 'note']);
-const answers = relation('answers', ['id', 'response_id', 'value']);
-const key = (table: string, column: string, referenced: string) => ({
-  name: `${table}_${column}_fkey`,
-  table,
-  columns: [column],
-  referencedTable: referenced,
-  referencedColumns: ['id'],
-});
+const users = fakeTable('users', ['id', 'email', 'manager_id']);
+const responses = fakeTable('responses', ['id', 'user_id', 'note']);
+const answers = fakeTable('answers', ['id', 'response_id', 'value']);
 const leads: RoutineInfo = {
   name: 'leads',
   arguments: [{ name: 'since', type: 'date', hasDefault: false }],
@@ -39,9 +26,9 @@ const touch: RoutineInfo = {
 const cache: SchemaCache = {
   relations: new Map([users, responses, answers].map((r) => [r.name, r])),
   foreignKeys: [
-    key('responses', 'user_id', 'users'),
-    key('answers', 'response_id', 'responses'),
-    key('users', 'manager_id', 'users'),
+    fakeForeignKey('responses', 'user_id', 'users'),
+    fakeForeignKey('answers', 'response_id', 'responses'),
+    fakeForeignKey('users', 'manager_id', 'users'),
   ],
   functions: new Map([
     ['leads', [leads]],

@@ -2,33 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { PostgrestError } from './errors.ts';
 import { parseQuery } from './query-grammar.ts';
 import { maxRows, readTree } from './read-tree.ts';
-import type { Relation, SchemaCache } from './schema-cache.ts';
+import type { SchemaCache } from './schema-cache.ts';
+import { fakeTable, fakeForeignKey } from './test-catalog.ts';
 
-const relation = (name: string, columns: string[], uniqueKeys = [['id']]): Relation => ({
-  name,
-  kind: 'table',
-  columns: columns.map((column) => ({ name: column, type: column === 'id' ? 'integer' : 'text' })),
-  primaryKey: ['id'],
-  uniqueKeys,
-});
-const forms = relation('forms', ['id', 'title']);
+const forms = fakeTable('forms', ['id', 'title']);
 // One profile per user: the foreign key's column is unique, so the embedding is to-one.
-const users = relation('users', ['id', 'email']);
-const profiles = relation('profiles', ['id', 'user_id', 'bio'], [['id'], ['user_id']]);
-const responses = relation('responses', ['id', 'user_id', 'form_id', 'note']);
-const key = (table: string, column: string, referenced: string) => ({
-  name: `${table}_${column}_fkey`,
-  table,
-  columns: [column],
-  referencedTable: referenced,
-  referencedColumns: ['id'],
-});
+const users = fakeTable('users', ['id', 'email']);
+const profiles = fakeTable('profiles', ['id', 'user_id', 'bio'], [['id'], ['user_id']]);
+const responses = fakeTable('responses', ['id', 'user_id', 'form_id', 'note']);
 const cache: SchemaCache = {
   relations: new Map([forms, users, profiles, responses].map((r) => [r.name, r])),
   foreignKeys: [
-    key('responses', 'user_id', 'users'),
-    key('responses', 'form_id', 'forms'),
-    key('profiles', 'user_id', 'users'),
+    fakeForeignKey('responses', 'user_id', 'users'),
+    fakeForeignKey('responses', 'form_id', 'forms'),
+    fakeForeignKey('profiles', 'user_id', 'users'),
   ],
   functions: new Map(),
 };

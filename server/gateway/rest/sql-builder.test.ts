@@ -5,6 +5,7 @@ import { planMutation, planRead } from './plan.ts';
 import { parseQuery, type ParsedQuery } from './query-grammar.ts';
 import type { Column, Relation, RoutineInfo, SchemaCache } from './schema-cache.ts';
 import { callStatement, mutateStatements, readStatements } from './sql-builder.ts';
+import { fakeTable } from './test-catalog.ts';
 
 /** A request of `action` on users, as the parse step reads it. */
 const api = (
@@ -64,15 +65,8 @@ const buildDelete = (
   options: { representation: boolean },
 ) => mutation(cache, relation, query, api('delete', options));
 
-const relation = (name: string, columns: string[]): Relation => ({
-  name,
-  kind: 'table',
-  columns: columns.map((column) => ({ name: column, type: column === 'id' ? 'integer' : 'text' })),
-  primaryKey: ['id'],
-  uniqueKeys: [['id']],
-});
-const users = relation('users', ['id', 'first_name', 'email']);
-const responses = relation('responses', ['id', 'user_id', 'form_id']);
+const users = fakeTable('users', ['id', 'first_name', 'email']);
+const responses = fakeTable('responses', ['id', 'user_id', 'form_id']);
 const cache: SchemaCache = {
   relations: new Map([
     ['users', users],
