@@ -104,6 +104,9 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   await addForm.getByLabel('Titel').fill(title);
   await addForm.getByLabel('Beschreibung').fill('Ein Fragebogen aus dem Test des Frageneditors.');
   await addForm.getByRole('button', { name: 'Speichern', exact: true }).click();
+  // Closed only once saved: while the save is under way the input still counts as unsaved and
+  // closing asks before discarding it (a slow machine would get that question).
+  await expect(addForm.getByRole('status')).toContainText(`„${title}“ wurde angelegt`);
   await addForm.getByRole('button', { name: 'Schließen' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
