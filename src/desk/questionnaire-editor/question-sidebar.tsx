@@ -223,6 +223,9 @@ export function QuestionSidebar(props: {
               key={formKey}
               mode={mode}
               onSaved={(row) => {
+                // Clean from this render on: the form's own isDirty reaches us an effect later,
+                // and an Escape pressed as the message appears must not ask about saved input.
+                setDirty(false);
                 setStatus(questionMessages.saved);
                 if (mode.kind === 'add') {
                   props.onModeChange({ kind: 'edit', question: row, justAdded: true });
