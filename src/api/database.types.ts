@@ -14,6 +14,36 @@ export type Database = {
   }
   public: {
     Tables: {
+      access_log: {
+        Row: {
+          action: string
+          at: string
+          customer_id: number | null
+          detail: NonNullable<Json>
+          id: number
+          staff_email: string | null
+          user_id: string | null
+        }
+        Insert: {
+          action: string
+          at?: string
+          customer_id?: number | null
+          detail?: NonNullable<Json>
+          id?: never
+          staff_email?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          action?: string
+          at?: string
+          customer_id?: number | null
+          detail?: NonNullable<Json>
+          id?: never
+          staff_email?: string | null
+          user_id?: string | null
+        }
+        Relationships: []
+      }
       analysis_daily_answers: {
         Row: {
           answer: string
@@ -141,6 +171,60 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      consent_records: {
+        Row: {
+          client_id: string
+          consent_version: string | null
+          cookie_consent: string | null
+          cookie_consent_version: string | null
+          data_processing_consent: boolean
+          email_sha256: string
+          form_id: number | null
+          given_at: string
+          id: number
+          keep_until: string
+          lead_deleted_at: string
+          offer_info: boolean
+          phone_sha256: string | null
+          source: string
+          terms_accepted: boolean
+        }
+        Insert: {
+          client_id: string
+          consent_version?: string | null
+          cookie_consent?: string | null
+          cookie_consent_version?: string | null
+          data_processing_consent: boolean
+          email_sha256: string
+          form_id?: number | null
+          given_at: string
+          id?: never
+          keep_until: string
+          lead_deleted_at: string
+          offer_info: boolean
+          phone_sha256?: string | null
+          source: string
+          terms_accepted: boolean
+        }
+        Update: {
+          client_id?: string
+          consent_version?: string | null
+          cookie_consent?: string | null
+          cookie_consent_version?: string | null
+          data_processing_consent?: boolean
+          email_sha256?: string
+          form_id?: number | null
+          given_at?: string
+          id?: never
+          keep_until?: string
+          lead_deleted_at?: string
+          offer_info?: boolean
+          phone_sha256?: string | null
+          source?: string
+          terms_accepted?: boolean
+        }
+        Relationships: []
       }
       desk_settings: {
         Row: {
@@ -677,6 +761,11 @@ export type Database = {
         }[]
       }
       can_export: { Args: Record<PropertyKey, never>; Returns: boolean }
+      contact_sha256: { Args: { contact: string }; Returns: string }
+      delete_leads_keeping_proof: {
+        Args: { deleted_at: string; lead_ids: number[] }
+        Returns: number
+      }
       export_leads: {
         Args: {
           customer_search: string
@@ -768,6 +857,7 @@ export type Database = {
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean }
+      keeping_figures: { Args: Record<PropertyKey, never>; Returns: boolean }
       lead_fill: {
         Args: {
           field: string
@@ -780,6 +870,10 @@ export type Database = {
       lead_questionnaire_id: {
         Args: { form_id: number; source: string }
         Returns: number
+      }
+      log_access: {
+        Args: { action: string; customer_id: number; detail?: Json }
+        Returns: undefined
       }
       merge_lead_customer: {
         Args: {
