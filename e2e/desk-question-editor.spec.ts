@@ -7,7 +7,7 @@ import {
 } from '../src/domain/routes.ts';
 import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
-import { expectNothingWaiting, fillContact } from './helpers/journeys.ts';
+import { expectQuestionnaireSent, fillContact } from './helpers/journeys.ts';
 import { openSignedIn } from './helpers/desk.ts';
 
 // The question editor against the built server: a questionnaire made in the desk, its questions
@@ -222,7 +222,7 @@ test('questions added, edited, deleted and moved in the desk are what a visitor 
   await visitor.getByRole('button', { name: 'Dunkelblau' }).click();
   await fillContact(visitor, email);
   await visitor.getByRole('button', { name: 'Angebot anfordern' }).click();
-  await expectNothingWaiting(visitor);
+  await expectQuestionnaireSent(visitor);
   await visitor.close();
 
   // The admin finds the customer and reads the answers.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { deskPaths, sitePaths } from '../../src/domain/routes.ts';
 import { uniqueEmail } from '../../src/testing/lead-fixtures.ts';
-import { answerTabaluga, expectNothingWaiting, waitingCount } from './journeys.ts';
+import { answerTabaluga, expectQuestionnaireSent, waitingCount } from './journeys.ts';
 
 /** The admin that server/db/setup.ts seeds, with the password e2e/serve.mjs passes in. */
 export const admin = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
@@ -22,7 +22,7 @@ export async function submitTabalugaLead(page: Page, lastName: string, emailPref
   await page.goto(sitePaths.tabaluga);
   await expect(waitingCount(page)).toBeAttached();
   await answerTabaluga(page, uniqueEmail(emailPrefix), { lastName });
-  await expectNothingWaiting(page);
+  await expectQuestionnaireSent(page);
 }
 
 export interface Credentials {

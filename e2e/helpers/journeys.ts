@@ -41,6 +41,15 @@ export async function expectNothingWaiting(page: Page, timeout = 15_000) {
   await expect(waitingCount(page)).toContainText('keine Anfragen warten', { timeout });
 }
 
+/**
+ * A questionnaire just sent has reached the hub. Right after the click nothing waits yet either
+ * (the lead is not queued before its thank-you step shows), so the thank-you comes first.
+ */
+export async function expectQuestionnaireSent(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
+  await expectNothingWaiting(page);
+}
+
 /** The device settings panel in the header (status element). */
 export async function openDevicePanel(page: Page) {
   const summary = page.locator('summary').filter({ has: page.getByTestId('verbindungsstatus') });
