@@ -23,7 +23,16 @@ export async function submitLead(
 ): Promise<SubmitLeadOutcome> {
   const db = offlineDb();
   try {
-    await enqueue(db, submission);
+    // The fair tablet seals every lead before it is stored (only with a PIN set); loaded only
+    // there, so visitors' phones fetch none of it.
+    const seal = readDeviceSetting('kiosk')
+      ? await import('./kiosk-lock.ts')
+          .then(({ kioskSealer }) => kioskSealer(db))
+          .catch((cause: unknown) => {
+            throw new OutboxWriteError(cause);
+          })
+      : undefined;
+    await enqueue(db, submission, Date.now(), seal);
   } catch (error) {
     if (error instanceof OutboxWriteError) return { status: 'failed', message: error.message };
     throw error;
