@@ -114,7 +114,8 @@ export function DeviceStatus() {
           <button
             type="button"
             onClick={() => withOutbox(({ syncNow }) => syncNow(true))}
-            disabled={waiting === 0 || offline}
+            // Sealed leads of a locked tablet go only after the PIN.
+            disabled={waiting - (locked ? status.sealed : 0) === 0 || offline}
             className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:bg-slate-300 disabled:text-slate-600"
           >
             Jetzt senden

@@ -285,7 +285,7 @@ function SetupDialog(props: { kiosk: boolean; onClose: () => void; onDone: () =>
       <form noValidate onSubmit={submit} className="space-y-3">
         <TextField
           label="Neue PIN"
-          hint="Mindestens 6 Ziffern."
+          hint="Mindestens 6 Ziffern; eine längere PIN schützt besser."
           required
           value={pin}
           error={errors.pin}

@@ -119,6 +119,19 @@ describe('submitLead on a fair tablet with a PIN (kiosk mode)', () => {
     expect(await forgetPin(offlineDb())).toBe(0);
   });
 
+  it("the device's keys decide: with the kiosk switch lost, leads are still sealed", async () => {
+    await turnKioskOn(offlineDb(), '271828', { iterations: 1_000 });
+    lockKiosk();
+    // Local storage cleared, IndexedDB kept.
+    writeDeviceSetting('kiosk', false);
+    const lead = questionnaireLead();
+
+    expect(await submitLead(lead)).toEqual({ status: 'queued' });
+    expect((await offlineDb().outbox.get(lead.client_id))?.sealed).toBeDefined();
+    expect(posted).toEqual([]);
+    await forgetPin(offlineDb());
+  });
+
   it('while unlocked: sealed on the device all the same, and sent at once', async () => {
     await turnKioskOn(offlineDb(), '271828', { iterations: 1_000 });
     const lead = questionnaireLead();
