@@ -41,18 +41,26 @@ test('leads queued on a locked tablet are unreadable on the device and sent once
 }) => {
   test.setTimeout(120_000);
   const emails = [uniqueEmail('kiosk-pin-a'), uniqueEmail('kiosk-pin-b')];
+  const lockChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/kiosk-lock/.test(r.url())) lockChunks.push(r.url());
+  });
   await openTabaluga(page);
   // The worker serves the app offline after a reload.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
 
-  // Turning kiosk mode on: the warning first, then the PIN, twice.
+  // Turning kiosk mode on: the warning first, then the PIN, twice. Until then, as on every
+  // visitor's phone, the panel has not loaded the lock's code.
   await openDevicePanel(page);
+  await expect(page.getByRole('button', { name: 'Jetzt senden' })).toBeVisible();
+  expect(lockChunks).toEqual([]);
   // A click, not check(): the switch stays off until the PIN is set.
   await page.getByRole('switch', { name: 'Messe-Modus' }).click();
   const setup = page.getByRole('dialog', { name: 'Messe-Modus einschalten' });
   await expect(setup).toContainText('Wird die PIN vergessen, kann niemand');
+  expect(lockChunks.length).toBeGreaterThan(0);
   await expectNoAxeViolations(page);
   await setup.getByRole('button', { name: 'Verstanden, PIN festlegen' }).click();
   await setup.getByLabel('Neue PIN').fill('1234');

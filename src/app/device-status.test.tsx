@@ -52,9 +52,12 @@ vi.mock('../offline/offline-db.ts', () => ({ offlineDb: vi.fn() }));
 // the panel hands it.
 vi.mock('./kiosk-lock-ui.tsx', () => ({
   KioskLockUi: (props: { setupRequested: boolean; sealed: number }) => (
-    <p data-testid="kiosk-ui">
-      {`PIN-Dialog: ${props.setupRequested ? 'offen' : 'zu'}, verschlüsselt: ${props.sealed}`}
-    </p>
+    <>
+      <p data-testid="kiosk-ui">
+        {`PIN-Dialog: ${props.setupRequested ? 'offen' : 'zu'}, verschlüsselt: ${props.sealed}`}
+      </p>
+      {props.setupRequested ? <dialog open aria-label="PIN festlegen" /> : null}
+    </>
   ),
   switchKioskOff: vi.fn(async () => 'Der Messe-Modus bleibt an: 2 Anfragen warten noch.'),
 }));
@@ -193,6 +196,19 @@ describe('kiosk mode in the panel', () => {
     );
     // Turning it on is the PIN dialog's work, not a plain setting.
     expect(screen.getByRole('switch', { name: 'Messe-Modus' })).toHaveProperty('checked', false);
+  });
+
+  it('leaves Escape and clicks to a dialog opened from the panel', async () => {
+    const user = userEvent.setup();
+    render(<DeviceStatus />);
+    await user.click(control());
+    await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
+    expect(await screen.findByRole('dialog', { name: 'PIN festlegen' })).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    expect(panelOpen()).toBe(true);
+    await user.click(document.body);
+    expect(panelOpen()).toBe(true);
   });
 
   it('says the tablet is locked while sealed leads wait for the PIN', async () => {
