@@ -204,6 +204,7 @@ describe('a locked tablet', () => {
 
     await user.click(within(confirm).getByRole('button', { name: 'Abbrechen' }));
     expect(lock.forgetPin).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'PIN vergessen' }));
 
     await user.click(screen.getByRole('button', { name: 'PIN vergessen' }));
     await user.click(screen.getByRole('button', { name: 'Anfragen löschen' }));

@@ -3,7 +3,15 @@
 // Loaded only on a device in kiosk mode (or when the agent turns it on): visitors' phones never
 // fetch it, nor the crypto and Dexie code it brings.
 
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import {
   forgetPin,
   freeUnlockAttempts,
@@ -203,10 +211,17 @@ function Modal(props: { title: string; onClose: () => void; children: ReactNode 
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { onClose } = props;
-  useEffect(() => {
+  // Read while rendering: by the layout effect an autoFocus inside may have taken the focus.
+  const [opener] = useState(() => document.activeElement);
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+    // Unmounted rather than closed: focus goes back to the button that opened it, if still there.
+    return () => {
+      if (dialog?.open) dialog.close();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [opener]);
   return (
     <dialog
       ref={ref}
