@@ -182,14 +182,37 @@ test('kiosk mode stays on while sealed leads wait; a forgotten PIN discards them
   await expect(setup).toBeHidden();
   await page.keyboard.press('Escape');
 
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await context.setOffline(true);
   await answerTabaluga(page, email);
   await expect(page.getByText(savedOnDevice)).toBeVisible();
-  await page.close();
-  await context.setOffline(false);
 
-  const next = await context.newPage();
+  // The service worker's Background Sync has no key: it leaves the sealed lead waiting.
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith('http://127.0.0.1'));
+      if (ours && !ours.isDeleted) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(test.info().project.use.baseURL!).origin,
+    registrationId,
+    tag: 'outbox-sync',
+    lastChance: false,
+  });
+  await page.waitForTimeout(2_000);
+  expect(await responsesFor(request, email)).toEqual([]);
+
+  const next = page;
   await next.goto('/universa');
+  await expect(waitingCount(next)).toHaveText('· 1 Anfrage wartet');
   await openDevicePanel(next);
   await expect(next.getByTestId('kiosk-gesperrt')).toHaveText(
     'Gesperrt – PIN eingeben, um 1 Anfrage zu senden',
