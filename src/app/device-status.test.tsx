@@ -14,6 +14,8 @@ const device = vi.hoisted(() => {
     simulateOffline: false,
     kiosk: false,
     waiting: 0 as number | undefined,
+    sealed: 0,
+    kioskUnlocked: false,
     rejected: [],
     hubUnreachable: false,
   };
@@ -46,6 +48,19 @@ vi.mock('../offline/device-settings.ts', () => ({
 vi.mock('../offline/sync-scheduler.ts', () => ({ syncNow: vi.fn(async () => undefined) }));
 vi.mock('../offline/outbox.ts', () => ({ removeRejected: vi.fn(), retryRejected: vi.fn() }));
 vi.mock('../offline/offline-db.ts', () => ({ offlineDb: vi.fn() }));
+// The kiosk lock's own behaviour is tested in kiosk-lock-ui.test.tsx; this stand-in shows what
+// the panel hands it.
+vi.mock('./kiosk-lock-ui.tsx', () => ({
+  KioskLockUi: (props: { setupRequested: boolean; sealed: number }) => (
+    <>
+      <p data-testid="kiosk-ui">
+        {`PIN-Dialog: ${props.setupRequested ? 'offen' : 'zu'}, verschlüsselt: ${props.sealed}`}
+      </p>
+      {props.setupRequested ? <dialog open aria-label="PIN festlegen" /> : null}
+    </>
+  ),
+  switchKioskOff: vi.fn(async () => 'Der Messe-Modus bleibt an: 2 Anfragen warten noch.'),
+}));
 
 const { syncNow } = await import('../offline/sync-scheduler.ts');
 
@@ -165,5 +180,60 @@ describe('the device panel', () => {
     expect(screen.queryByRole('status')).toBeNull();
     expect(connection().textContent).toBe('Online');
     expect(document.body.style.paddingBottom).toBe('');
+  });
+});
+
+describe('kiosk mode in the panel', () => {
+  it('loads the PIN part only on a kiosk device or when the agent switches kiosk mode on', async () => {
+    const user = userEvent.setup();
+    render(<DeviceStatus />);
+    await user.click(control());
+    expect(screen.queryByTestId('kiosk-ui')).toBeNull();
+
+    await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
+    expect((await screen.findByTestId('kiosk-ui')).textContent).toBe(
+      'PIN-Dialog: offen, verschlüsselt: 0',
+    );
+    // Turning it on is the PIN dialog's work, not a plain setting.
+    expect(screen.getByRole('switch', { name: 'Messe-Modus' })).toHaveProperty('checked', false);
+  });
+
+  it('leaves Escape and clicks to a dialog opened from the panel', async () => {
+    const user = userEvent.setup();
+    render(<DeviceStatus />);
+    await user.click(control());
+    await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
+    expect(await screen.findByRole('dialog', { name: 'PIN festlegen' })).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    expect(panelOpen()).toBe(true);
+    await user.click(document.body);
+    expect(panelOpen()).toBe(true);
+  });
+
+  it('says the tablet is locked while sealed leads wait for the PIN', async () => {
+    device.set({ kiosk: true, waiting: 2, sealed: 2 });
+    render(<DeviceStatus />);
+    expect(control().textContent).toContain('· Gesperrt');
+    expect((await screen.findByTestId('kiosk-ui')).textContent).toBe(
+      'PIN-Dialog: zu, verschlüsselt: 2',
+    );
+
+    act(() => device.set({ kioskUnlocked: true }));
+    expect(control().textContent).not.toContain('Gesperrt');
+  });
+
+  it('switching kiosk mode off says why it stays on', async () => {
+    const user = userEvent.setup();
+    device.set({ kiosk: true, waiting: 2, sealed: 2 });
+    render(<DeviceStatus />);
+    await user.click(control());
+    await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('kiosk-meldung').textContent).toBe(
+        'Der Messe-Modus bleibt an: 2 Anfragen warten noch.',
+      ),
+    );
+    expect(screen.getByRole('switch', { name: 'Messe-Modus' })).toHaveProperty('checked', true);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { writeDeviceSetting } from '../offline/device-settings.ts';
 import { useDeviceStatus } from '../offline/use-device-status.ts';
 import { useDismiss } from '../ui/use-dismiss.ts';
@@ -15,6 +15,11 @@ const loadOutboxActions = () =>
     retryRejected: (clientId: string) => outbox.retryRejected(db.offlineDb(), clientId),
     removeRejected: (clientId: string) => outbox.removeRejected(db.offlineDb(), clientId),
   }));
+
+// Kiosk mode's PIN (setting, unlocking, forgetting) and its crypto: only for the fair tablet.
+const KioskLockUi = lazy(async () => ({
+  default: (await import('./kiosk-lock-ui.tsx')).KioskLockUi,
+}));
 
 function withOutbox(action: (actions: Awaited<ReturnType<typeof loadOutboxActions>>) => unknown) {
   void loadOutboxActions().then(action, () => undefined);
@@ -36,6 +41,11 @@ export function DeviceStatus() {
   const panelId = useId();
   const details = useRef<HTMLDetailsElement>(null);
   useDismiss(details);
+  const [setupRequested, setSetupRequested] = useState(false);
+  // What a kiosk action did; kept here, since turning kiosk mode off unloads its part.
+  const [kioskNotice, setKioskNotice] = useState('');
+  const closeSetup = useCallback(() => setSetupRequested(false), []);
+  const locked = status.kiosk && status.sealed > 0 && !status.kioskUnlocked;
 
   // The simulation banner sits over the page bottom; room below keeps the footer readable.
   useEffect(() => {
@@ -90,6 +100,7 @@ export function DeviceStatus() {
           {status.rejected.length > 0 ? (
             <span className="font-semibold text-red-800">· {status.rejected.length} abgelehnt</span>
           ) : null}
+          {locked ? <span className="font-semibold text-amber-900">· Gesperrt</span> : null}
         </summary>
         <div
           id={panelId}
@@ -103,7 +114,8 @@ export function DeviceStatus() {
           <button
             type="button"
             onClick={() => withOutbox(({ syncNow }) => syncNow(true))}
-            disabled={waiting === 0 || offline}
+            // Sealed leads of a locked tablet go only after the PIN.
+            disabled={waiting - (locked ? status.sealed : 0) === 0 || offline}
             className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:bg-slate-300 disabled:text-slate-600"
           >
             Jetzt senden
@@ -116,10 +128,37 @@ export function DeviceStatus() {
           />
           <SettingSwitch
             label="Messe-Modus"
-            hint="Nach jeder Anfrage und nach 3 Minuten ohne Eingabe beginnt der Fragebogen leer; keine Entwürfe."
+            hint="Nach jeder Anfrage und nach 3 Minuten ohne Eingabe beginnt der Fragebogen leer; keine Entwürfe. Wartende Anfragen werden mit einer PIN verschlüsselt."
             checked={status.kiosk}
-            onChange={(on) => writeDeviceSetting('kiosk', on)}
+            // On asks for a PIN first; off is refused while sealed leads wait (kiosk-lock-ui).
+            onChange={(on) => {
+              setKioskNotice('');
+              if (on) {
+                setSetupRequested(true);
+                return;
+              }
+              import('./kiosk-lock-ui.tsx')
+                .then(({ switchKioskOff }) => switchKioskOff())
+                .then(setKioskNotice, () =>
+                  setKioskNotice('Das hat nicht geklappt. Bitte versuchen Sie es erneut.'),
+                );
+            }}
           />
+          {status.kiosk || setupRequested ? (
+            <Suspense fallback={<p>PIN-Schutz wird geladen …</p>}>
+              <KioskLockUi
+                kiosk={status.kiosk}
+                sealed={status.sealed}
+                unlocked={status.kioskUnlocked}
+                setupRequested={setupRequested}
+                onSetupClosed={closeSetup}
+                onNotice={setKioskNotice}
+              />
+            </Suspense>
+          ) : null}
+          <p aria-live="polite" className="empty:hidden" data-testid="kiosk-meldung">
+            {kioskNotice}
+          </p>
           {status.rejected.length > 0 ? (
             <section aria-label="Abgelehnte Anfragen">
               <h2 className="font-semibold text-red-800">Vom Server abgelehnt</h2>

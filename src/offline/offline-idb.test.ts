@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enqueue, retryRejected } from './outbox.ts';
 import { openOfflineDb, type OfflineDb } from './outbox-db.ts';
 import { onOfflineDbChange, peekOutbox, storeDefinition } from './offline-idb.ts';
+import type { OutboxSubmission } from './offline-schema.ts';
+import { createKioskKeys, sealSubmission } from './lead-seal.ts';
 
 const opened: OfflineDb[] = [];
 const dbName = () => `idb-${crypto.randomUUID()}`;
@@ -31,12 +33,12 @@ describe('peekOutbox', () => {
     const name = dbName();
     expect(await databaseExists(name)).toBe(false);
     const warn = vi.spyOn(console, 'warn');
-    expect(await peekOutbox(name)).toEqual({ waiting: 0, rejected: [] });
+    expect(await peekOutbox(name)).toEqual({ waiting: 0, sealed: 0, rejected: [] });
     expect(await databaseExists(name)).toBe(true);
     const db = open(name);
     await enqueue(db, lead('first'), 1);
     expect(warn).not.toHaveBeenCalled();
-    expect(await peekOutbox(name)).toEqual({ waiting: 1, rejected: [] });
+    expect(await peekOutbox(name)).toEqual({ waiting: 1, sealed: 0, rejected: [] });
   });
 
   it('counts what Dexie queued and lists the rejected leads, oldest first', async () => {
@@ -51,6 +53,18 @@ describe('peekOutbox', () => {
     const peek = await peekOutbox(name);
     expect(peek.waiting).toBe(1);
     expect(peek.rejected.map((item) => item.client_id)).toEqual(['a', 'c']);
+  });
+
+  it('counts the waiting leads sealed in kiosk mode apart', async () => {
+    const name = dbName();
+    const db = open(name);
+    const { keys } = await createKioskKeys('123456', { iterations: 1_000 });
+    const seal = (submission: OutboxSubmission) => sealSubmission(keys.publicKey, submission);
+    await enqueue(db, lead('plain'), 1);
+    await enqueue(db, lead('s1'), 2, seal);
+    await enqueue(db, lead('s2'), 3, seal);
+
+    expect(await peekOutbox(name)).toEqual({ waiting: 3, sealed: 2, rejected: [] });
   });
 });
 
@@ -73,7 +87,7 @@ describe('storeDefinition', () => {
     // Every index the outbox queries works on the natively created stores.
     await enqueue(db, lead('x'), 5);
     expect(await db.outbox.where('[status+next_attempt_at]').above(['waiting', 0]).count()).toBe(1);
-    expect(await peekOutbox(name)).toEqual({ waiting: 1, rejected: [] });
+    expect(await peekOutbox(name)).toEqual({ waiting: 1, sealed: 0, rejected: [] });
   });
 
   it('writes into a database Dexie created', async () => {

@@ -85,6 +85,8 @@ async function openOrCreate(name: string): Promise<IDBDatabase> {
 export interface OutboxPeek {
   /** Leads saved on this device, not yet at the hub. */
   waiting: number;
+  /** Of the waiting leads, those sealed on a fair tablet (kiosk mode with a PIN). */
+  sealed: number;
   /** Leads the hub refused, oldest first. */
   rejected: OutboxItem[];
 }
@@ -96,17 +98,22 @@ export interface OutboxPeek {
 export async function peekOutbox(name: string = offlineDbName): Promise<OutboxPeek> {
   const db = await openOrCreate(name);
   try {
-    if (!db.objectStoreNames.contains('outbox')) return { waiting: 0, rejected: [] };
+    if (!db.objectStoreNames.contains('outbox')) return { waiting: 0, sealed: 0, rejected: [] };
     const store = db.transaction('outbox', 'readonly').objectStore('outbox');
     const [waiting, rejected] = await Promise.all([
-      request(store.index('status').count('waiting')),
+      // The records, not a count: sealed ones have no index of their own (a schema change).
+      request(store.index('status').getAll('waiting')) as Promise<OutboxItem[]>,
       request(
         store
           .index('[status+created_at]')
           .getAll(IDBKeyRange.bound(['rejected', -Infinity], ['rejected', Infinity])),
       ) as Promise<OutboxItem[]>,
     ]);
-    return { waiting, rejected };
+    return {
+      waiting: waiting.length,
+      sealed: waiting.filter((item) => item.sealed !== undefined).length,
+      rejected,
+    };
   } finally {
     db.close();
   }

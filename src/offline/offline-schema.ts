@@ -23,6 +23,9 @@ export const offlineStores = {
 /** Device settings the service worker reads from the settings store (it has no localStorage). */
 export type DeviceSetting = 'kiosk' | 'simulateOffline';
 
+/** Settings-store keys of kiosk mode's lock (src/offline/kiosk-lock.ts). */
+export const kioskSettingKeys = { keys: 'kioskKeys', throttle: 'kioskUnlockThrottle' } as const;
+
 /** The fields the outbox itself relies on; the rest of the submission is passed through as is. */
 export interface OutboxSubmissionKeys {
   client_id: string;
@@ -35,9 +38,24 @@ export type OutboxSubmission = OutboxSubmissionKeys & { readonly [field: string]
 
 export type OutboxStatus = 'waiting' | 'rejected';
 
-export interface OutboxItem {
+/**
+ * A lead sealed on the fair tablet (kiosk mode, src/offline/lead-seal.ts): AES-256-GCM under a
+ * key agreed between a fresh ECDH P-256 key pair and the device's public key, its client_id as
+ * additional data. Only the device's private key, wrapped by the agent's PIN, opens it.
+ */
+export interface SealedLead {
+  /** Format version, so a later scheme can sit beside this one. */
+  v: 1;
+  /** The ephemeral public key, raw (uncompressed point), base64url. */
+  epk: string;
+  /** AES-GCM nonce (12 bytes), base64url. */
+  iv: string;
+  /** The submission's JSON, encrypted, with its tag; base64url. */
+  ct: string;
+}
+
+export interface OutboxItemFields {
   client_id: string;
-  submission: OutboxSubmission;
   form_id: number;
   source: SubmissionSource;
   status: OutboxStatus;
@@ -57,6 +75,19 @@ export interface OutboxItem {
   last_error: string | null;
   rejected_code: string | null;
 }
+
+/**
+ * One queued lead. On visitors' devices the submission is stored as it will be posted; on a
+ * fair tablet with a PIN only `sealed` is: nothing a visitor typed is readable without the PIN
+ * (client_id, form, source, state and times stay in clear for the outbox's indexes and panel).
+ */
+export type OutboxItem = OutboxItemFields &
+  (
+    | { submission: OutboxSubmission; sealed?: undefined }
+    | { sealed: SealedLead; submission?: undefined }
+  );
+
+export type SealedOutboxItem = Extract<OutboxItem, { sealed: SealedLead }>;
 
 export interface DefinitionRecord {
   form_id: number;

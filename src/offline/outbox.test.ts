@@ -66,7 +66,7 @@ describe('enqueue', () => {
     expect(await enqueue(db, { ...submission, first_name: 'Max' }, 2_000)).toBe('already-queued');
 
     expect(await db.outbox.count()).toBe(1);
-    expect((await db.outbox.get(submission.client_id))?.submission.first_name).toBe(
+    expect((await db.outbox.get(submission.client_id))?.submission?.first_name).toBe(
       submission.first_name,
     );
   });

@@ -1,5 +1,10 @@
 import type { OfflineDb } from './outbox-db.ts';
-import type { OutboxItem, OutboxSubmission, OutboxSubmissionKeys } from './offline-schema.ts';
+import type {
+  OutboxItem,
+  OutboxSubmission,
+  OutboxSubmissionKeys,
+  SealedLead,
+} from './offline-schema.ts';
 
 const notSaved = 'Die Anfrage konnte auf diesem Gerät nicht gespeichert werden.';
 const writeErrorMessages = {
@@ -48,12 +53,14 @@ export type EnqueueResult = 'queued' | 'already-queued';
 
 /**
  * Queues one lead in one transaction. A `client_id` already in the outbox is left alone, so a
- * double tap on "Absenden" or a retried save never makes two leads.
+ * double tap on "Absenden" or a retried save never makes two leads. With `seal` (a fair tablet
+ * with a PIN) only the sealed lead is stored, none of its fields in clear.
  */
 export async function enqueue<T extends OutboxSubmissionKeys>(
   db: OfflineDb,
   submission: T,
   now: number = Date.now(),
+  seal?: (submission: OutboxSubmission) => Promise<SealedLead>,
 ): Promise<EnqueueResult> {
   if (typeof submission.client_id !== 'string' || submission.client_id === '') {
     throw new TypeError('Eine Einsendung braucht eine client_id.');
@@ -61,9 +68,11 @@ export async function enqueue<T extends OutboxSubmissionKeys>(
   // Stored as plain JSON so that what waits on the device is byte for byte what will be posted
   // (no undefined fields, no Date objects that structured clone would keep).
   const payload = JSON.parse(JSON.stringify(submission)) as OutboxSubmission;
+  // Sealed before the transaction: IndexedDB commits a transaction that waits on other work.
+  const content = seal ? { sealed: await writing(() => seal(payload)) } : { submission: payload };
   const item: OutboxItem = {
     client_id: payload.client_id,
-    submission: payload,
+    ...content,
     form_id: payload.form_id,
     source: payload.source,
     status: 'waiting',

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmissionResult } from '../domain/submission.ts';
 import { questionnaireLead } from '../testing/lead-fixtures.ts';
 import { writeDeviceSetting } from './device-settings.ts';
+import { forgetPin, lockKiosk, turnKioskOn, unlockKiosk } from './kiosk-lock.ts';
 import { offlineDb } from './offline-db.ts';
 import { submitLead } from './submit-lead.ts';
 import { syncNow } from './sync-scheduler.ts';
@@ -86,5 +87,60 @@ describe('submitLead tells the hub whether the lead waited offline', () => {
     hubDown = false;
     await syncNow(true);
     expect(flagOf(lead.client_id)).toBe(true);
+  });
+});
+
+describe('submitLead on a fair tablet with a PIN (kiosk mode)', () => {
+  afterEach(() => {
+    lockKiosk();
+    writeDeviceSetting('kiosk', false);
+  });
+
+  it('while locked: sealed on the device and held; sent once after unlocking', async () => {
+    await turnKioskOn(offlineDb(), '271828', { iterations: 1_000 });
+    lockKiosk();
+    const lead = questionnaireLead();
+
+    expect(await submitLead(lead)).toEqual({ status: 'queued' });
+    expect(posted).toEqual([]);
+    const stored = await offlineDb().outbox.get(lead.client_id);
+    expect(stored?.submission).toBeUndefined();
+    expect(JSON.stringify(stored)).not.toContain(lead.email);
+    // The page's triggers find nothing they can send while locked.
+    await syncNow(true);
+    expect(posted).toEqual([]);
+
+    expect(await unlockKiosk(offlineDb(), '271828')).toEqual({ ok: true });
+    await syncNow(true);
+    await syncNow(true);
+    // Held back by the lock, it waited on the device.
+    expect(posted).toEqual([{ ...lead, waited_offline: true }]);
+    expect(await offlineDb().outbox.count()).toBe(0);
+    expect(await forgetPin(offlineDb())).toBe(0);
+  });
+
+  it("the device's keys decide: with the kiosk switch lost, leads are still sealed", async () => {
+    await turnKioskOn(offlineDb(), '271828', { iterations: 1_000 });
+    lockKiosk();
+    // Local storage cleared, IndexedDB kept.
+    writeDeviceSetting('kiosk', false);
+    const lead = questionnaireLead();
+
+    expect(await submitLead(lead)).toEqual({ status: 'queued' });
+    expect((await offlineDb().outbox.get(lead.client_id))?.sealed).toBeDefined();
+    expect(posted).toEqual([]);
+    await forgetPin(offlineDb());
+  });
+
+  it('while unlocked: sealed on the device all the same, and sent at once', async () => {
+    await turnKioskOn(offlineDb(), '271828', { iterations: 1_000 });
+    const lead = questionnaireLead();
+    const stored = vi.spyOn(offlineDb().outbox, 'add');
+
+    expect(await submitLead(lead)).toEqual({ status: 'sent' });
+    expect(stored.mock.calls[0]?.[0]).toMatchObject({ client_id: lead.client_id });
+    expect(stored.mock.calls[0]?.[0]).not.toHaveProperty('submission');
+    expect(posted).toEqual([{ ...lead, waited_offline: false }]);
+    await forgetPin(offlineDb());
   });
 });

@@ -1,8 +1,10 @@
 import { requestBackgroundSync } from './background-sync.ts';
 import { readDeviceSetting } from './device-settings.ts';
 import { offlineDb } from './offline-db.ts';
+import { kioskSettingKeys, type OutboxSubmissionKeys } from './offline-schema.ts';
+import type { Sealer } from './kiosk-lock.ts';
+import { getSetting, type OfflineDb } from './outbox-db.ts';
 import { enqueue, OutboxWriteError } from './outbox.ts';
-import type { OutboxSubmissionKeys } from './offline-schema.ts';
 import { startSyncScheduler, syncNow } from './sync-scheduler.ts';
 
 export type SubmitLeadOutcome =
@@ -23,7 +25,8 @@ export async function submitLead(
 ): Promise<SubmitLeadOutcome> {
   const db = offlineDb();
   try {
-    await enqueue(db, submission);
+    const seal = await kioskSeal(db);
+    await enqueue(db, submission, Date.now(), seal);
   } catch (error) {
     if (error instanceof OutboxWriteError) return { status: 'failed', message: error.message };
     throw error;
@@ -52,6 +55,21 @@ export async function submitLead(
     };
   }
   return { status: 'queued' };
+}
+
+/**
+ * How a lead is stored here: sealed on a fair tablet with a PIN (its keys decide, not the kiosk
+ * switch alone), as it is everywhere else. The lock's code is loaded only where keys exist, never
+ * on a visitor's phone. Fails closed: a tablet whose keys cannot be read stores nothing.
+ */
+async function kioskSeal(db: OfflineDb): Promise<Sealer | undefined> {
+  try {
+    if ((await getSetting(db, kioskSettingKeys.keys)) === undefined) return undefined;
+    const { kioskSealer } = await import('./kiosk-lock.ts');
+    return await kioskSealer(db);
+  } catch (cause) {
+    throw new OutboxWriteError(cause);
+  }
 }
 
 // Browsers may evict an origin's storage under pressure unless it is persistent; ask once, at

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubmissionResult } from '../domain/submission.ts';
 import { questionnaireLead } from '../testing/lead-fixtures.ts';
 import { openOfflineDb, type OfflineDb } from './outbox-db.ts';
-import type { OutboxItem } from './offline-schema.ts';
+import { createKioskKeys, openSealed, sealSubmission } from './lead-seal.ts';
+import type { OutboxItem, OutboxSubmission, SealedOutboxItem } from './offline-schema.ts';
 import { countWaiting, enqueue, listRejected } from './outbox.ts';
 import {
   maxBatchBytes,
@@ -650,5 +651,75 @@ describe('syncOutboxWhenFree (the worker on a sync event)', () => {
     expect(report).toMatchObject({ skipped: true, remaining: 1 });
     expect(lock.requests).toBe(3);
     expect(hub.calls).toEqual([]);
+  });
+});
+
+describe('syncOutbox: leads sealed on a fair tablet', () => {
+  const pin = '314159';
+
+  async function sealedQueue(count: number) {
+    const { keys, privateKey } = await createKioskKeys(pin, { iterations: 1_000 });
+    const seal = (submission: OutboxSubmission) => sealSubmission(keys.publicKey, submission);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const submission = lead();
+      await enqueue(db, submission, clock - count + i, seal);
+      ids.push(submission.client_id);
+    }
+    const unseal = (item: SealedOutboxItem) =>
+      openSealed(privateKey, keys.publicKey, item.sealed, item.client_id);
+    return { ids, unseal };
+  }
+
+  it('without the key (locked page, service worker): skipped, neither sent nor failed', async () => {
+    const plain = await queue(1);
+    const { ids } = await sealedQueue(2);
+    const hub = fakeHub((submissions) => results(submissions));
+
+    const report = await sync(hub.fetch, { force: true });
+
+    expect(hub.posted()).toEqual(plain);
+    expect(report).toMatchObject({ sent: 1, failed: 0, rejected: 0, remaining: 2 });
+    for (const id of ids) {
+      expect(await item(id)).toMatchObject({
+        status: 'waiting',
+        attempts: 0,
+        waited_offline: true,
+      });
+    }
+    // A locked page's timer does not wake up for leads it cannot send.
+    expect(await nextSyncDelay(db, clock, { sealed: false })).toBeNull();
+    expect(await nextSyncDelay(db, clock)).toBe(0);
+  });
+
+  it('with the key: opened in memory, posted exactly once, deleted', async () => {
+    const { ids, unseal } = await sealedQueue(3);
+    const hub = fakeHub((submissions) => results(submissions));
+
+    expect(await sync(hub.fetch, { unseal })).toMatchObject({ sent: 3, remaining: 0 });
+    expect(await sync(hub.fetch, { unseal })).toMatchObject({ sent: 0, remaining: 0 });
+    expect(hub.posted()).toEqual(ids);
+    const body = JSON.parse(String(hub.calls[0]?.init.body)) as {
+      submissions: { first_name: string }[];
+    };
+    expect(body.submissions.map((s) => s.first_name)).toEqual(['Jürgen', 'Jürgen', 'Jürgen']);
+  });
+
+  it('a sealed lead the key cannot open is marked rejected, the others are sent', async () => {
+    const { ids, unseal } = await sealedQueue(2);
+    const [broken = '', fine = ''] = ids;
+    const stored = await item(broken);
+    if (stored?.sealed === undefined) throw new Error('not sealed');
+    await db.outbox.update(broken, {
+      sealed: { ...stored.sealed, iv: stored.sealed.ct.slice(0, 16) },
+    });
+    const hub = fakeHub((submissions) => results(submissions));
+
+    expect(await sync(hub.fetch, { unseal })).toMatchObject({ sent: 1, rejected: 1, remaining: 0 });
+    expect(hub.posted()).toEqual([fine]);
+    expect(await item(broken)).toMatchObject({
+      status: 'rejected',
+      rejected_code: 'sealed_unreadable',
+    });
   });
 });

@@ -3,7 +3,13 @@ import { postBatch } from '../api/post-batch.ts';
 import { submissionLimits, type SubmissionResult } from '../domain/submission.ts';
 import { nextRetryDelay } from './backoff.ts';
 import type { OfflineDb } from './outbox-db.ts';
-import type { OutboxItem, OutboxSubmission } from './offline-schema.ts';
+import type {
+  OutboxItem,
+  OutboxItemFields,
+  OutboxSubmission,
+  SealedLead,
+  SealedOutboxItem,
+} from './offline-schema.ts';
 import { withSyncLock, type SyncLockManager } from './sync-lock.ts';
 
 /** The hub connection (the page's or the worker's fetch), the outbox and how to run. */
@@ -17,7 +23,15 @@ export interface SyncOptions extends HubConnection {
   lock?: SyncLockManager;
   /** Leads per request, 1 to 50 (the default); the byte limit applies as well. */
   batchSize?: number;
+  /**
+   * Opens a lead sealed on a fair tablet; only a page unlocked with the PIN has one. Without it
+   * (a locked page, the service worker) sealed leads are left waiting as they are, not failed.
+   */
+  unseal?: (item: SealedOutboxItem) => Promise<OutboxSubmission>;
 }
+
+/** A lead ready to post: a sealed one opened in memory, never written back so. */
+type OpenItem = OutboxItemFields & { submission: OutboxSubmission; sealed?: SealedLead };
 
 export interface SyncReport {
   /** Leads the hub stored in this run. */
@@ -95,7 +109,7 @@ export async function syncOutboxWhenFree(
 
 async function sendDue(options: SyncOptions, report: SyncReport): Promise<void> {
   const { db, now } = options;
-  const due = await dueItems(db, now(), options.force === true);
+  const due = await openItems(options, await dueItems(db, now(), options.force === true), report);
   const limit = batchLimit(options.batchSize);
   for (let start = 0; start < due.length;) {
     const batch = takeBatch(due, start, limit);
@@ -125,11 +139,58 @@ async function dueItems(db: OfflineDb, now: number, force: boolean): Promise<Out
   );
 }
 
+const unreadable =
+  'Die verschlüsselte Anfrage lässt sich auf diesem Gerät nicht mehr öffnen und kann nicht ' +
+  'gesendet werden.';
+
+/**
+ * The due leads with their submissions: plain ones as stored, sealed ones opened with `unseal`
+ * or, without it, left out (they keep waiting, and have waited). A sealed lead the device's own key cannot open
+ * was altered: no later attempt would open it, so it is marked rejected for the agent to see.
+ */
+async function openItems(
+  options: SyncOptions,
+  items: OutboxItem[],
+  report: SyncReport,
+): Promise<OpenItem[]> {
+  const open: OpenItem[] = [];
+  const broken: string[] = [];
+  const held: string[] = [];
+  for (const item of items) {
+    if (item.sealed === undefined) {
+      open.push(item);
+      continue;
+    }
+    if (!options.unseal) {
+      if (item.waited_offline !== true) held.push(item.client_id);
+      continue;
+    }
+    try {
+      open.push({ ...item, submission: await options.unseal(item) });
+    } catch {
+      broken.push(item.client_id);
+    }
+  }
+  // Held back by the lock, like a device offline: it did not reach the hub when it was due.
+  if (held.length > 0) {
+    await options.db.outbox.where('client_id').anyOf(held).modify({ waited_offline: true });
+  }
+  if (broken.length > 0) {
+    await options.db.outbox.where('client_id').anyOf(broken).modify({
+      status: 'rejected',
+      last_error: unreadable,
+      rejected_code: 'sealed_unreadable',
+    });
+    report.rejected += broken.length;
+  }
+  return open;
+}
+
 /**
  * What is posted for a lead: the submission as it was queued, and whether it waited on the
  * device. A lead queued before the flag existed waited if an attempt to send it had failed.
  */
-export function postedSubmission(item: OutboxItem): OutboxSubmission {
+export function postedSubmission(item: OpenItem): OutboxSubmission {
   return { ...item.submission, waited_offline: item.waited_offline ?? item.attempts > 0 };
 }
 
@@ -139,7 +200,7 @@ export function postedSubmission(item: OutboxItem): OutboxSubmission {
  * attempt, and its next request says so. A lead the hub stored meanwhile keeps its first record
  * there (the flag is no part of the duplicate check). Leads another tab deleted stay deleted.
  */
-async function markWaited(db: OfflineDb, items: readonly OutboxItem[]): Promise<void> {
+async function markWaited(db: OfflineDb, items: readonly OutboxItemFields[]): Promise<void> {
   const fresh = items.filter((item) => item.waited_offline !== true).map((item) => item.client_id);
   if (fresh.length === 0) return;
   await db.outbox.where('client_id').anyOf(fresh).modify({ waited_offline: true });
@@ -170,8 +231,8 @@ function batchLimit(batchSize: number | undefined): number {
 /**
  * Up to `limit` leads and ~900 KB from `start`; at least one, so an oversized lead meets its 413.
  */
-function takeBatch(items: OutboxItem[], start: number, limit: number): OutboxItem[] {
-  const batch: OutboxItem[] = [];
+function takeBatch(items: OpenItem[], start: number, limit: number): OpenItem[] {
+  const batch: OpenItem[] = [];
   let bytes = envelopeBytes;
   for (let i = start; i < items.length && batch.length < limit; i += 1) {
     const item = items[i];
@@ -207,7 +268,7 @@ async function sendBatch(
  */
 async function settle(
   db: OfflineDb,
-  batch: OutboxItem[],
+  batch: OutboxItemFields[],
   outcome: Exclude<BatchOutcome, { kind: 'failed' }>,
   report: SyncReport,
 ): Promise<void> {
@@ -247,8 +308,8 @@ async function settle(
  */
 async function postpone(
   options: SyncOptions,
-  failed: OutboxItem[],
-  untried: OutboxItem[],
+  failed: OutboxItemFields[],
+  untried: OutboxItemFields[],
   message: string,
 ): Promise<void> {
   const { db, random } = options;
@@ -281,11 +342,20 @@ async function postpone(
   });
 }
 
-/** Milliseconds until the earliest waiting lead is due (0 when one is due now), or null. */
-export async function nextSyncDelay(db: OfflineDb, now: number): Promise<number | null> {
+/**
+ * Milliseconds until the earliest waiting lead is due (0 when one is due now), or null. Sealed
+ * leads count only when `sealed` is true (the page can open them): a locked tablet would
+ * otherwise wake up every second for leads it cannot send.
+ */
+export async function nextSyncDelay(
+  db: OfflineDb,
+  now: number,
+  { sealed = true }: { sealed?: boolean } = {},
+): Promise<number | null> {
   const first = await db.outbox
     .where('[status+next_attempt_at]')
     .between(['waiting', -Infinity], ['waiting', Infinity], true, true)
+    .filter((item) => sealed || item.sealed === undefined)
     .first();
   return first === undefined ? null : Math.max(0, first.next_attempt_at - now);
 }

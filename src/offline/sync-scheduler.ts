@@ -1,6 +1,9 @@
 import { hubConnection } from '../api/hub-connection.ts';
 import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
+import { unlockedKioskKey } from './kiosk-session.ts';
+import { openSealed } from './lead-seal.ts';
 import { offlineDb } from './offline-db.ts';
+import type { OutboxSubmission, SealedOutboxItem } from './offline-schema.ts';
 import { nextSyncDelay, recordOfflineWait, syncOutbox, type SyncReport } from './sync-engine.ts';
 import { publishSyncReport } from './sync-reports.ts';
 
@@ -13,6 +16,13 @@ let started = false;
 /** Why nothing was sent: the tester holds all sending, or the device says it is offline. */
 function holdingBack(): boolean {
   return readDeviceSetting('simulateOffline') || globalThis.navigator?.onLine === false;
+}
+
+/** Opens sealed leads while this page holds the fair tablet's unlocked key; else none. */
+function unsealer(): ((item: SealedOutboxItem) => Promise<OutboxSubmission>) | undefined {
+  const key = unlockedKioskKey();
+  if (!key) return undefined;
+  return (item) => openSealed(key.privateKey, key.publicKey, item.sealed, item.client_id);
 }
 
 async function run(force: boolean): Promise<SyncReport | undefined> {
@@ -29,6 +39,7 @@ async function run(force: boolean): Promise<SyncReport | undefined> {
       now: Date.now,
       random: Math.random,
       force,
+      unseal: unsealer(),
     });
     publishSyncReport(report);
     return report;
@@ -44,7 +55,9 @@ async function run(force: boolean): Promise<SyncReport | undefined> {
 async function scheduleNext() {
   clearTimeout(timer);
   if (!started) return;
-  const delay = await nextSyncDelay(offlineDb(), Date.now()).catch(() => 30_000);
+  const delay = await nextSyncDelay(offlineDb(), Date.now(), {
+    sealed: unlockedKioskKey() !== undefined,
+  }).catch(() => 30_000);
   // Another tab may hold the lock and finish the work; look again soon either way.
   if (delay !== null) timer = setTimeout(() => void syncNow(false), Math.max(delay, 1_000));
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
+import { isKioskUnlocked, subscribeKioskSession } from './kiosk-session.ts';
 import { onOfflineDbChange, peekOutbox } from './offline-idb.ts';
 import type { OutboxItem } from './offline-schema.ts';
 import { onSyncReport } from './sync-reports.ts';
@@ -10,6 +11,10 @@ export interface DeviceStatus {
   kiosk: boolean;
   /** Leads saved on this device, not yet at the hub; undefined until the outbox was read. */
   waiting: number | undefined;
+  /** Of the waiting leads, those sealed in kiosk mode: sent only while this page is unlocked. */
+  sealed: number;
+  /** This page holds the fair tablet's key (the PIN was entered since it loaded). */
+  kioskUnlocked: boolean;
   rejected: OutboxItem[];
   /** The last send attempt failed although the browser thinks it is online. */
   hubUnreachable: boolean;
@@ -44,8 +49,14 @@ export function useDeviceStatus(): DeviceStatus {
     () => readDeviceSetting('kiosk'),
     () => false,
   );
-  const [outbox, setOutbox] = useState<{ waiting: number | undefined; rejected: OutboxItem[] }>({
+  const kioskUnlocked = useSyncExternalStore(subscribeKioskSession, isKioskUnlocked, () => false);
+  const [outbox, setOutbox] = useState<{
+    waiting: number | undefined;
+    sealed: number;
+    rejected: OutboxItem[];
+  }>({
     waiting: undefined,
+    sealed: 0,
     rejected: [],
   });
   const [hubUnreachable, setHubUnreachable] = useState(false);
@@ -81,5 +92,5 @@ export function useDeviceStatus(): DeviceStatus {
     };
   }, []);
 
-  return { online, simulateOffline, kiosk, hubUnreachable, ...outbox };
+  return { online, simulateOffline, kiosk, kioskUnlocked, hubUnreachable, ...outbox };
 }

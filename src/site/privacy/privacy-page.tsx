@@ -4,9 +4,10 @@
 // Keep section 7 (storage on the device) in step with the code it describes: the outbox and the
 // stored questionnaires in src/offline/outbox-db.ts, the draft in
 // src/offline/questionnaire-draft.ts (24 hours, none in kiosk mode), the device settings in
-// src/offline/device-settings.ts, the install hint in src/app/pwa-notices.tsx and the caches in
-// sw/sw.ts. The PKV paragraph in section 2 holds only while the PKV questionnaire (editable in
-// Survey Desk) asks no health questions.
+// src/offline/device-settings.ts, kiosk mode's encryption in src/offline/lead-seal.ts, the
+// install hint in src/app/pwa-notices.tsx and the caches in sw/sw.ts. The PKV paragraph in
+// section 2 holds only while the PKV questionnaire (editable in Survey Desk) asks no health
+// questions.
 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -337,6 +338,20 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong className="font-semibold text-slate-900">
+              Verschlüsselung im Kiosk-Modus (Messe-Tablet):
+            </strong>{' '}
+            Auf unserem Tablet am Messestand wird jede wartende Anfrage verschlüsselt gespeichert
+            (AES-256-GCM). Der Schlüssel dazu ist mit einer PIN gesichert, die nur unsere
+            Mitarbeitenden kennen (abgeleitet mit PBKDF2-SHA-256 und 600.000 Durchläufen). Ohne die
+            PIN lässt sich keine Ihrer Angaben aus dem Speicher des Geräts lesen; unverschlüsselt
+            bleiben nur eine zufällige Kennung der Anfrage, die Art des Formulars und Zeitpunkte.
+            Nach einem Neustart sendet das Tablet erst, wenn die PIN eingegeben wurde. Wird die PIN
+            vergessen, kann niemand die wartenden Anfragen mehr lesen; sie werden dann gelöscht. Auf
+            Ihrem eigenen Gerät gilt das nicht: Dort wartet eine Anfrage nur, bis die Verbindung
+            zurückkehrt.
+          </li>
+          <li>
+            <strong className="font-semibold text-slate-900">
               Gespeicherte Fragebögen (IndexedDB und Cache):
             </strong>{' '}
             die Fragen und Antwortmöglichkeiten der Fragebögen, damit sie auch offline geöffnet
@@ -358,9 +373,10 @@ export function PrivacyPage() {
             <strong className="font-semibold text-slate-900">
               Geräteeinstellungen (Local Storage und IndexedDB):
             </strong>{' '}
-            ob auf dem Gerät der Kiosk-Modus oder die Offline-Simulation eingeschaltet ist. Sie
-            enthalten keine personenbezogenen Daten und bleiben gespeichert, bis sie ausgeschaltet
-            werden.
+            ob auf dem Gerät der Kiosk-Modus oder die Offline-Simulation eingeschaltet ist, im
+            Kiosk-Modus außerdem der mit der PIN gesicherte Schlüssel und die Zahl falscher
+            PIN-Eingaben. Sie enthalten keine personenbezogenen Daten und bleiben gespeichert, bis
+            sie ausgeschaltet werden.
           </li>
           <li>
             <strong className="font-semibold text-slate-900">Hinweis zur Installation:</strong> auf
@@ -407,7 +423,7 @@ export function PrivacyPage() {
           <li>
             Auf gemeinsam genutzten Geräten im Kiosk-Modus wird der Fragebogen nach jeder Anfrage
             und nach drei Minuten ohne Eingabe geleert, damit die nächste Person Ihre Angaben nicht
-            sieht.
+            sieht. Noch nicht gesendete Anfragen sind dort verschlüsselt gespeichert (Abschnitt 7).
           </li>
           <li>
             Wir prüfen unsere technischen und organisatorischen Maßnahmen regelmäßig und passen sie

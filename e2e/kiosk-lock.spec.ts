@@ -1,0 +1,236 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { expectNoAxeViolations, responsesFor } from './helpers/hub.ts';
+import {
+  answerTabaluga,
+  expectNothingWaiting,
+  openDevicePanel,
+  savedOnDevice,
+  waitingCount,
+} from './helpers/journeys.ts';
+
+const firstQuestion = 'Wie viele Kinder möchten Sie absichern?';
+const pin = '204863';
+
+async function openTabaluga(page: Page) {
+  await page.goto('/tiptoptabaluga');
+  await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
+  await expect(waitingCount(page)).toBeAttached();
+}
+
+/** Runs in the page: every outbox record as stored, serialised. */
+async function storedOutbox(): Promise<string[]> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('universa-offline');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const records = await new Promise<unknown[]>((resolve, reject) => {
+    const req = db.transaction('outbox').objectStore('outbox').getAll();
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  db.close();
+  return records.map((record) => JSON.stringify(record));
+}
+
+test('leads queued on a locked tablet are unreadable on the device and sent once after the PIN', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const emails = [uniqueEmail('kiosk-pin-a'), uniqueEmail('kiosk-pin-b')];
+  const lockChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/kiosk-lock/.test(r.url())) lockChunks.push(r.url());
+  });
+  await openTabaluga(page);
+  // The worker serves the app offline after a reload.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+
+  // Turning kiosk mode on: the warning first, then the PIN, twice. Until then, as on every
+  // visitor's phone, the panel has not loaded the lock's code.
+  await openDevicePanel(page);
+  await expect(page.getByRole('button', { name: 'Jetzt senden' })).toBeVisible();
+  expect(lockChunks).toEqual([]);
+  // A click, not check(): the switch stays off until the PIN is set.
+  await page.getByRole('switch', { name: 'Messe-Modus' }).click();
+  const setup = page.getByRole('dialog', { name: 'Messe-Modus einschalten' });
+  await expect(setup).toContainText('Wird die PIN vergessen, kann niemand');
+  expect(lockChunks.length).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await setup.getByRole('button', { name: 'Verstanden, PIN festlegen' }).click();
+  await setup.getByLabel('Neue PIN').fill('1234');
+  await setup.getByRole('button', { name: 'Messe-Modus einschalten' }).click();
+  await expect(setup.getByLabel('Neue PIN')).toHaveAccessibleDescription(
+    /Die PIN muss aus mindestens 6 Ziffern bestehen/,
+  );
+  await expectNoAxeViolations(page);
+  await setup.getByLabel('Neue PIN').fill(pin);
+  await setup.getByLabel('PIN wiederholen').fill(pin);
+  await setup.getByRole('button', { name: 'Messe-Modus einschalten' }).click();
+  await expect(setup).toBeHidden();
+  await expect(page.getByTestId('kiosk-meldung')).toHaveText(
+    'Der Messe-Modus ist an und mit der PIN geschützt.',
+  );
+  await expect(page.getByRole('switch', { name: 'Messe-Modus' })).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // Two visitors at the fair, no connection.
+  await context.setOffline(true);
+  await answerTabaluga(page, emails[0]!);
+  await expect(page.getByText(savedOnDevice)).toBeVisible();
+  await page.getByRole('button', { name: 'Neuen Fragebogen starten' }).click();
+  await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
+  await answerTabaluga(page, emails[1]!);
+  await expect(page.getByText(savedOnDevice)).toBeVisible();
+  await expect(waitingCount(page)).toHaveText('· 2 Anfragen warten');
+
+  // What IndexedDB holds: no visitor field, neither its name nor its value.
+  const records = await page.evaluate(storedOutbox);
+  expect(records).toHaveLength(2);
+  for (const record of records) {
+    expect(record).toContain('"sealed"');
+    for (const clear of [
+      ...emails,
+      'Jürgen',
+      'Weiß',
+      'Hauptstraße',
+      '10115',
+      'Berlin',
+      '1234567',
+      '2020-03-03',
+      '100 €',
+      'first_name',
+      'email',
+      'phone',
+      'answers',
+    ]) {
+      expect(record).not.toContain(clear);
+    }
+  }
+
+  // The tablet restarts; the new page has no key, and the connection is back.
+  await page.close();
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto('/universa');
+  await expect(waitingCount(next)).toHaveText('· 2 Anfragen warten');
+  const summary = next.locator('summary').filter({ has: next.getByTestId('verbindungsstatus') });
+  await expect(summary).toContainText('Gesperrt');
+  await openDevicePanel(next);
+  await expect(next.getByTestId('kiosk-gesperrt')).toHaveText(
+    'Gesperrt – PIN eingeben, um 2 Anfragen zu senden',
+  );
+  // Nothing left the device without the PIN.
+  await next.waitForTimeout(1_000);
+  for (const email of emails) expect(await responsesFor(request, email)).toEqual([]);
+
+  await next.getByRole('button', { name: 'PIN eingeben' }).click();
+  const unlock = next.getByRole('dialog', { name: 'Gerät entsperren' });
+  await expectNoAxeViolations(next);
+  await unlock.getByLabel('PIN').fill('999999');
+  await unlock.getByRole('button', { name: 'Entsperren' }).click();
+  await expect(unlock.getByLabel('PIN')).toHaveAccessibleDescription(
+    'Die PIN ist nicht richtig. Noch 4 Versuche ohne Wartezeit.',
+  );
+  await expectNoAxeViolations(next);
+  await unlock.getByLabel('PIN').fill(pin);
+  await unlock.getByRole('button', { name: 'Entsperren' }).click();
+  await expect(unlock).toBeHidden();
+  await expectNothingWaiting(next);
+
+  for (const email of emails) {
+    const stored = await responsesFor(request, email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      first_name: 'Jürgen',
+      postcode: '10115',
+      waited_offline: true,
+    });
+  }
+  // Sent once: another round finds nothing more to send.
+  await next.reload();
+  await expectNothingWaiting(next);
+  for (const email of emails) expect(await responsesFor(request, email)).toHaveLength(1);
+
+  // Nothing waits any more: kiosk mode may be switched off, and the keys go with it.
+  await openDevicePanel(next);
+  await next.getByRole('switch', { name: 'Messe-Modus' }).click();
+  await expect(next.getByTestId('kiosk-meldung')).toHaveText('Der Messe-Modus ist aus.');
+  await expect(next.getByRole('switch', { name: 'Messe-Modus' })).not.toBeChecked();
+});
+
+test('kiosk mode stays on while sealed leads wait; a forgotten PIN discards them', async ({
+  context,
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('kiosk-vergessen');
+  await openTabaluga(page);
+  await openDevicePanel(page);
+  // A click, not check(): the switch stays off until the PIN is set.
+  await page.getByRole('switch', { name: 'Messe-Modus' }).click();
+  const setup = page.getByRole('dialog', { name: 'Messe-Modus einschalten' });
+  await setup.getByRole('button', { name: 'Verstanden, PIN festlegen' }).click();
+  await setup.getByLabel('Neue PIN').fill(pin);
+  await setup.getByLabel('PIN wiederholen').fill(pin);
+  await setup.getByRole('button', { name: 'Messe-Modus einschalten' }).click();
+  await expect(setup).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await context.setOffline(true);
+  await answerTabaluga(page, email);
+  await expect(page.getByText(savedOnDevice)).toBeVisible();
+
+  // The service worker's Background Sync has no key: it leaves the sealed lead waiting.
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith('http://127.0.0.1'));
+      if (ours && !ours.isDeleted) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(test.info().project.use.baseURL!).origin,
+    registrationId,
+    tag: 'outbox-sync',
+    lastChance: false,
+  });
+  await page.waitForTimeout(2_000);
+  expect(await responsesFor(request, email)).toEqual([]);
+
+  const next = page;
+  await next.goto('/universa');
+  await expect(waitingCount(next)).toHaveText('· 1 Anfrage wartet');
+  await openDevicePanel(next);
+  await expect(next.getByTestId('kiosk-gesperrt')).toHaveText(
+    'Gesperrt – PIN eingeben, um 1 Anfrage zu senden',
+  );
+  await next.getByRole('switch', { name: 'Messe-Modus' }).click();
+  await expect(next.getByTestId('kiosk-meldung')).toContainText(
+    'Der Messe-Modus bleibt an: 1 Anfrage wartet noch verschlüsselt.',
+  );
+  await expect(next.getByRole('switch', { name: 'Messe-Modus' })).toBeChecked();
+
+  await next.getByRole('button', { name: 'PIN vergessen' }).click();
+  const confirm = next.getByRole('dialog', { name: 'PIN vergessen?' });
+  await expect(confirm).toContainText('1 Anfrage wird endgültig gelöscht.');
+  await expectNoAxeViolations(next);
+  await confirm.getByRole('button', { name: 'Anfragen löschen' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(next.getByTestId('kiosk-meldung')).toContainText('1 Anfrage wurde gelöscht.');
+  await expect(next.getByRole('switch', { name: 'Messe-Modus' })).not.toBeChecked();
+  await expectNothingWaiting(next);
+  expect(await responsesFor(request, email)).toEqual([]);
+});
