@@ -62,6 +62,21 @@ test.describe('registration', () => {
   });
 });
 
+test.describe('retention', () => {
+  test('the admin sees what the daily run removes and when it last ran', async ({ page }) => {
+    await signInAs(page, admin);
+    await page.goto(deskPaths.staff);
+    const section = page.getByRole('region', { name: 'Aufbewahrung und Löschung' });
+    await expect(section).toBeVisible();
+    // The server ran the job at its start: a fresh database has nothing due.
+    await expect(section.getByText('Nichts fällig: Der nächste Lauf löscht nichts.')).toBeVisible();
+    await expect(
+      section.getByText(/^Letzter Lauf: \d\d\.\d\d\.\d{4}, \d\d:\d\d, \d+ entfernt$/),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('approval', () => {
   test.describe.configure({ mode: 'serial' });
 
