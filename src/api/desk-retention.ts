@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type SameColumns } from './database-functions.ts';
 import { useSupabase } from './supabase-context.ts';
@@ -39,6 +39,7 @@ export const retentionKeys = {
   all: ['retention'] as const,
   preview: () => [...retentionKeys.all, 'preview'] as const,
   lastRun: () => [...retentionKeys.all, 'last-run'] as const,
+  holds: () => [...retentionKeys.all, 'holds'] as const,
 };
 
 /** The dry run: what a run now would remove, per kind, with the oldest date among it. */
@@ -75,4 +76,70 @@ export function useLastRetentionRun() {
 /** How many items a run removed in all. */
 export function removedTotal(run: RetentionRun): number {
   return Object.values(run.removed).reduce((sum, items) => sum + items, 0);
+}
+
+/** Every retention hold with its customer, newest first (a customer deleted takes its holds). */
+export function useRetentionHolds() {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: retentionKeys.holds(),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('retention_holds')
+        .select('id, reason, until, created_at, users(first_name, last_name, email)')
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false });
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+export type RetentionHold = NonNullable<ReturnType<typeof useRetentionHolds>['data']>[number];
+
+export interface NewRetentionHold {
+  email: string;
+  reason: string;
+  /** 'YYYY-MM-DD', or '' for a hold without an end. */
+  until: string;
+}
+
+/**
+ * Finds the customer by e-mail address (stored lower-cased) and puts the hold on them. Answers
+ * 'unknown_customer' when there is none, rather than failing: the admin mistyped, nothing broke.
+ */
+export function useAddRetentionHold() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (hold: NewRetentionHold): Promise<'added' | 'unknown_customer'> => {
+      const customer = await supabase
+        .from('users')
+        .select('id')
+        .eq('email', hold.email.trim().toLowerCase())
+        .maybeSingle();
+      if (customer.error) throw customer.error;
+      if (!customer.data) return 'unknown_customer';
+      const { error } = await supabase.from('retention_holds').insert({
+        customer_id: customer.data.id,
+        reason: hold.reason.trim(),
+        until: hold.until === '' ? null : hold.until,
+      });
+      if (error) throw error;
+      return 'added';
+    },
+    // A hold changes what the next run removes.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: retentionKeys.all }),
+  });
+}
+
+export function useLiftRetentionHold() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (holdId: number) => {
+      const { error } = await supabase.from('retention_holds').delete().eq('id', holdId);
+      if (error) throw error;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: retentionKeys.all }),
+  });
 }

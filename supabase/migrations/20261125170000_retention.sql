@@ -42,8 +42,11 @@ alter table public.retention_holds enable row level security;
 create policy retention_holds_admin_all on public.retention_holds for all to authenticated
   using ((select public.may_run_retention()))
   with check ((select public.may_run_retention()));
+-- Who set a hold, and when, is the database's to record: admins write only the hold itself.
 revoke all on public.retention_holds from anon, authenticated;
-grant select, insert, update, delete on public.retention_holds to authenticated;
+grant select, delete on public.retention_holds to authenticated;
+grant insert (customer_id, reason, until), update (reason, until)
+  on public.retention_holds to authenticated;
 grant all on public.retention_holds to service_role;
 
 -- One row per real run: when it ran, the time it judged by (as_of: its p_now) and what it removed

@@ -42,6 +42,7 @@ describe.each(['pglite', 'postgres'] as const)('retention on %s', (kind) => {
   let staff: SupabaseClient<Database>;
   let admin: SupabaseClient<Database>;
   let service: SupabaseClient<Database>;
+  let adminId = '';
   const old = questionnaireLead({ offer_info: true });
   const recent = questionnaireLead({ offer_info: false });
   const held = questionnaireLead({ offer_info: false });
@@ -78,6 +79,7 @@ describe.each(['pglite', 'postgres'] as const)('retention on %s', (kind) => {
     staff = await supabaseClient(server.url, testSecret, staffAccount.accessToken);
     const adminAccount = await createAccount(server.db, `ret-admin-${kind}@example.de`, 'admin');
     admin = await supabaseClient(server.url, testSecret, adminAccount.accessToken);
+    adminId = adminAccount.id;
     service = supabaseClientWithKey(server.url, (await apiKeys(testSecret)).serviceRoleKey);
     const res = await fetch(`${server.url}/api/responses/batch`, {
       method: 'POST',
@@ -172,8 +174,25 @@ describe.each(['pglite', 'postgres'] as const)('retention on %s', (kind) => {
     expect((await anon.rpc('apply_retention', { p_now: sixYearsOn })).error).not.toBeNull();
     expect(await count('select count(*) from public.retention_runs')).toBe(0);
     expect((await staff.from('retention_holds').select('id')).data).toEqual([]);
-    expect((await admin.from('retention_holds').select('reason')).data).toEqual([
+    const byStaff = await staff
+      .from('retention_holds')
+      .insert({ customer_id: ids.old.customer, reason: 'Kein Recht' });
+    expect(byStaff.error?.code).toBe('42501');
+    // An admin's hold records who set it; this one has ended before the run below.
+    const byAdmin = await admin
+      .from('retention_holds')
+      .insert({ customer_id: ids.old.customer, reason: 'Alter Vertrag', until: '2025-12-31' })
+      .select('created_by')
+      .single();
+    expect(byAdmin.error).toBeNull();
+    expect(byAdmin.data?.created_by).toBe(adminId);
+    const forged = await admin
+      .from('retention_holds')
+      .insert({ customer_id: ids.old.customer, reason: 'Andere', created_by: null });
+    expect(forged.error?.code).toBe('42501');
+    expect((await admin.from('retention_holds').select('reason').order('id')).data).toEqual([
       { reason: 'Vertrag 4711' },
+      { reason: 'Alter Vertrag' },
     ]);
   });
 

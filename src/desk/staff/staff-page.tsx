@@ -15,6 +15,7 @@ import { Button } from '../../ui/button.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { ExportLogTable, ExportRightSetting } from './export-settings.tsx';
+import { RetentionHolds } from './retention-holds.tsx';
 import { RetentionOverview } from './retention-overview.tsx';
 
 export const roleLabels: Record<StaffRole, string> = {
@@ -166,6 +167,7 @@ export function StaffPage() {
               Aufbewahrung und Löschung
             </h2>
             <RetentionOverview />
+            <RetentionHolds />
           </section>
         </div>
       ) : (
