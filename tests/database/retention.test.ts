@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOverview, type AnalysisFilter } from '../../src/api/desk-analysis.ts';
@@ -309,5 +310,59 @@ describe.each(['pglite', 'postgres'] as const)('retention on %s', (kind) => {
     expect(await count('select count(*) from public.responses')).toBe(0);
     expect(await count('select count(*) from public.retention_holds')).toBe(0);
     expect(await count('select count(*) from public.retention_runs')).toBe(2);
+  });
+
+  it('on hosted Storage leaves the object rows and queues the names for its API', async () => {
+    const later = yearsLater(12);
+    await server.db.query(
+      `insert into storage.objects (bucket_id, name, version, created_at, updated_at)
+       values ('documents', 'forms/2/eee-Gehostet.pdf', 'v9', $1, $1)`,
+      [yearsLater(11)],
+    );
+    // Hosted Storage has its own migrations table; the local emulation has none.
+    await server.db.exec('create table storage.migrations (id integer)');
+    try {
+      const removed = await realRun(later);
+      expect(removed.find((row) => row.kind === 'files')?.items).toBe(1);
+      expect(
+        await count("select count(*) from storage.objects where name = 'forms/2/eee-Gehostet.pdf'"),
+      ).toBe(1);
+      expect(
+        await count(
+          "select count(*) from public.retention_file_queue where name = 'forms/2/eee-Gehostet.pdf' and version = 'v9'",
+        ),
+      ).toBe(1);
+    } finally {
+      await server.db.exec('drop table storage.migrations');
+    }
+  });
+
+  it('schedules the daily run with pg_cron where the cron schema exists, and only there', async () => {
+    const schedule = readFileSync(
+      new URL('../../supabase/migrations/20261125170100_retention_schedule.sql', import.meta.url),
+      'utf8',
+    );
+    // Setup applied it without a cron schema (PGlite, a plain PostgreSQL): it did nothing.
+    expect(await count("select count(*) from pg_namespace where nspname = 'cron'")).toBe(0);
+    // A stand-in for pg_cron's cron.schedule records what it is asked to run.
+    await server.db.exec(`
+      create schema cron;
+      create table cron.asked (job text, at text, command text);
+      create function cron.schedule(job text, at text, command text) returns bigint
+      language sql as $$ insert into cron.asked values (job, at, command) returning 1::bigint $$;
+    `);
+    try {
+      await server.db.exec(schedule);
+      const { rows } = await server.db.query('select job, at, command from cron.asked');
+      expect(rows).toEqual([
+        {
+          job: 'universa-retention',
+          at: '30 3 * * *',
+          command: 'select * from public.apply_retention(now(), false)',
+        },
+      ]);
+    } finally {
+      await server.db.exec('drop schema cron cascade');
+    }
   });
 });
