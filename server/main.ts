@@ -30,7 +30,7 @@ if (config.gateway && db.kind === 'postgres') {
   }
 }
 // Readable lines for a person at a terminal, JSON for a log collector.
-// The daily retention run (README: Data protection); on hosted Supabase pg_cron may run it too.
+// The daily retention run (README: Retention); on hosted Supabase pg_cron may run it too.
 const app = await buildApp({
   config,
   db,

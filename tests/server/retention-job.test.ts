@@ -138,4 +138,37 @@ describe('retention job', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await runs()).toBe(before + 1);
   });
+
+  it('logs a failed run by its code only and tries again at the next tick', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const failures = new PassThrough();
+    let failed = '';
+    failures.on('data', (chunk: Buffer) => (failed += chunk.toString()));
+    let calls = 0;
+    const refusing = {
+      ...server.db,
+      query: async () => {
+        calls += 1;
+        throw Object.assign(new Error('relation "users" ... erika@example.de'), { code: '57014' });
+      },
+    } as typeof server.db;
+    const job = startRetentionJob({
+      db: refusing,
+      log: pino({ level: 'info' }, failures),
+      now: () => clock,
+    });
+    await until(async () => failed.includes('retention run failed'), 'der Fehler im Log');
+    vi.advanceTimersByTime(retentionInterval);
+    await until(async () => calls === 2, 'der nächste Versuch');
+    await job.stop();
+    const lines = failed
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.msg, line.code])).toEqual([
+      ['retention run failed', '57014'],
+      ['retention run failed', '57014'],
+    ]);
+    expect(failed).not.toMatch(/erika|relation/);
+  });
 });
