@@ -225,9 +225,11 @@ export function PrivacyPage() {
             Den Nachweis Ihrer Einwilligung (Fassung des Texts, angekreuzte Kästchen, Zeitpunkt)
             bewahren wir so lange auf, wie wir die Einwilligung nachweisen können müssen. Für eine
             Einwilligung in Telefonwerbung sind das nach § 7a Abs. 2 UWG fünf Jahre ab ihrer
-            Erteilung und nach jeder Verwendung. Wird Ihre Anfrage gelöscht, bleibt davon nur dieser
-            Nachweis, ohne Namen und Anschrift, Ihre E-Mail-Adresse und Telefonnummer nur als nicht
-            umkehrbarer Hashwert, und wird fünf Jahre nach dem Löschen automatisch gelöscht.
+            Erteilung und nach jeder Verwendung. Haben Sie in Angebote eingewilligt und wird Ihre
+            Anfrage gelöscht, bleibt davon nur dieser Nachweis: ohne Namen und Anschrift, Ihre
+            E-Mail-Adresse und Telefonnummer nur als Prüfwert (SHA-256-Hashwert), mit dem wir Ihre
+            Einwilligung bestätigen, Sie aber nicht erreichen können. Er wird fünf Jahre nach dem
+            Löschen der Anfrage automatisch gelöscht.
           </li>
           <li>
             Kommt ein Versicherungsvertrag zustande, bewahren wir die dafür nötigen Unterlagen so
@@ -236,8 +238,8 @@ export function PrivacyPage() {
             ausgenommen, bis diese Pflichten enden.
           </li>
           <li>
-            Wer bei uns Kundendaten ansieht, ändert, exportiert oder löscht, protokollieren wir;
-            diese Protokolleinträge löschen wir nach einem Jahr automatisch.
+            Protokolleinträge darüber, wer bei uns Kundendaten angesehen, geändert, exportiert oder
+            gelöscht hat, löschen wir nach einem Jahr automatisch.
           </li>
           <li>
             Was auf Ihrem Gerät gespeichert ist und wann es gelöscht wird, steht in Abschnitt 7.
