@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deskPaths } from '../src/domain/routes.ts';
+import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
 import { admin, confirmationLink, signInAs, signUp } from './helpers/desk.ts';
 
@@ -59,6 +60,47 @@ test.describe('registration', () => {
       ),
     ).toBeVisible();
     await expect(page.getByText('Wir freuen uns, Sie an Bord zu haben.')).toBeVisible();
+  });
+});
+
+test.describe('retention', () => {
+  test('the admin sees what the daily run removes, when it last ran, and keeps a customer', async ({
+    page,
+    request,
+  }) => {
+    const lead = questionnaireLead({ last_name: 'Aufbewahrt' });
+    expect((await request.post('/api/responses', { data: lead })).status()).toBe(201);
+    await signInAs(page, admin);
+    await page.goto(deskPaths.staff);
+    const section = page.getByRole('region', { name: 'Aufbewahrung und Löschung' });
+    await expect(section).toBeVisible();
+    // The server ran the job at its start; nothing here is five years old.
+    await expect(section.getByText('Nichts fällig: Der nächste Lauf löscht nichts.')).toBeVisible();
+    await expect(
+      section.getByText(/^Letzter Lauf: \d\d\.\d\d\.\d{4}, \d\d:\d\d, \d+ entfernt$/),
+    ).toBeVisible();
+    await expect(section.getByText('Keine Aufbewahrungssperren.')).toBeVisible();
+
+    const email = section.getByLabel('E-Mail-Adresse des Kunden');
+    await email.fill('niemand@example.de');
+    await section.getByLabel('Grund').fill('Vertrag 4711');
+    await section.getByRole('button', { name: 'Sperre anlegen' }).click();
+    await expect(email).toHaveAccessibleDescription(
+      'Zu dieser E-Mail-Adresse gibt es keinen Kunden.',
+    );
+    await expectNoAxeViolations(page);
+
+    await email.fill(lead.email);
+    await section.getByRole('button', { name: 'Sperre anlegen' }).click();
+    await expect(section.getByRole('status').filter({ hasText: 'Gespeichert' })).toHaveText(
+      `Gespeichert: Die Daten zu ${lead.email} werden nicht automatisch gelöscht.`,
+    );
+    const row = section.getByRole('row', { name: /Aufbewahrt/ });
+    await expect(row).toContainText('Vertrag 4711');
+    await expect(row).toContainText('unbefristet');
+    await expectNoAxeViolations(page);
+    await row.getByRole('button', { name: /^Sperre für .* aufheben$/ }).click();
+    await expect(section.getByText('Keine Aufbewahrungssperren.')).toBeVisible();
   });
 });
 

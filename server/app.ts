@@ -8,12 +8,14 @@ import { hubPrefix } from '../src/domain/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { gatewayArea } from './gateway/gateway-area.ts';
+import { createFileStore } from './gateway/storage/file-store.ts';
 import { registerApiCompression } from './http/api-compression.ts';
 import { appConfigRoute } from './app-config-route.ts';
 import { createHubAuth } from './hub/auth.ts';
 import { createFormsRepository } from './hub/forms-repository.ts';
 import { hubArea } from './hub/hub-area.ts';
 import { createResponsesRepository } from './hub/responses-repository.ts';
+import { startRetentionJob, type RetentionJob } from './jobs/retention-job.ts';
 import { loggerOptions, type LogOutput } from './logging.ts';
 import { staticSite } from './site/static-site.ts';
 
@@ -32,6 +34,11 @@ export interface AppOptions {
    * to read what would be logged.
    */
   logger?: LogOutput;
+  /**
+   * The daily retention run (server/jobs/retention-job.ts), started when the app is ready and
+   * stopped when it closes. Off unless asked for: server/main.ts turns it on, tests that test it.
+   */
+  retention?: { now?: () => Date; intervalMs?: number };
 }
 
 /**
@@ -43,6 +50,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const now = options.now ?? (() => new Date());
+  // Tests that build the app without a data folder get a throwaway one per process.
+  const dataDir = config.dataDir ?? path.join(tmpdir(), `universa-gateway-${process.pid}`);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logger ?? 'json'),
     bodyLimit: 64 * 1024,
@@ -117,8 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now,
         config: {
           jwtSecret: config.jwtSecret,
-          // Tests that build the app without a data folder get a throwaway one per process.
-          dataDir: config.dataDir ?? path.join(tmpdir(), `universa-gateway-${process.pid}`),
+          dataDir,
           smtpUrl: config.smtpUrl,
           publicUrl: config.publicUrl,
           authRateLimit: config.authRateLimit,
@@ -133,5 +141,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
   await app.register(staticSite, { staticDir: config.staticDir });
+
+  if (options.retention) {
+    const retention = options.retention;
+    let job: RetentionJob | undefined;
+    app.addHook('onReady', async () => {
+      job = startRetentionJob({
+        db,
+        log: app.log,
+        ...(retention.now ? { now: retention.now } : {}),
+        ...(retention.intervalMs ? { intervalMs: retention.intervalMs } : {}),
+        // Locally the gateway keeps the bodies in DATA_DIR; hosted Storage keeps its own.
+        ...(config.gateway ? { files: createFileStore(dataDir) } : {}),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await job?.stop();
+    });
+  }
   return app;
 }

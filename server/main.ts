@@ -30,7 +30,13 @@ if (config.gateway && db.kind === 'postgres') {
   }
 }
 // Readable lines for a person at a terminal, JSON for a log collector.
-const app = await buildApp({ config, db, logger: process.stdout.isTTY ? 'terminal' : 'json' });
+// The daily retention run (README: Retention); on hosted Supabase pg_cron may run it too.
+const app = await buildApp({
+  config,
+  db,
+  logger: process.stdout.isTTY ? 'terminal' : 'json',
+  retention: {},
+});
 
 let stopping = false;
 async function stop(signal: string) {

@@ -495,6 +495,89 @@ export type Database = {
           },
         ]
       }
+      retention_file_queue: {
+        Row: {
+          bucket_id: string
+          id: number
+          name: string
+          queued_at: string
+          version: string | null
+        }
+        Insert: {
+          bucket_id: string
+          id?: never
+          name: string
+          queued_at?: string
+          version?: string | null
+        }
+        Update: {
+          bucket_id?: string
+          id?: never
+          name?: string
+          queued_at?: string
+          version?: string | null
+        }
+        Relationships: []
+      }
+      retention_holds: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          customer_id: number
+          id: number
+          reason: string
+          until: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          customer_id: number
+          id?: never
+          reason: string
+          until?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          customer_id?: number
+          id?: never
+          reason?: string
+          until?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "retention_holds_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      retention_runs: {
+        Row: {
+          as_of: string
+          finished_at: string | null
+          id: number
+          removed: NonNullable<Json>
+          started_at: string
+        }
+        Insert: {
+          as_of: string
+          finished_at?: string | null
+          id?: never
+          removed?: NonNullable<Json>
+          started_at?: string
+        }
+        Update: {
+          as_of?: string
+          finished_at?: string | null
+          id?: never
+          removed?: NonNullable<Json>
+          started_at?: string
+        }
+        Relationships: []
+      }
       staff: {
         Row: {
           created_at: string
@@ -745,6 +828,14 @@ export type Database = {
           web_leads: number
         }[]
       }
+      apply_retention: {
+        Args: { p_dry_run?: boolean; p_now?: string }
+        Returns: {
+          items: number
+          kind: string
+          oldest: string
+        }[]
+      }
       begin_export: {
         Args: {
           customer_search?: string
@@ -875,6 +966,7 @@ export type Database = {
         Args: { action: string; customer_id: number; detail?: Json }
         Returns: undefined
       }
+      may_run_retention: { Args: Record<PropertyKey, never>; Returns: boolean }
       merge_lead_customer: {
         Args: {
           lead_adress: string

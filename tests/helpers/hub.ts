@@ -21,6 +21,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** DATA_DIR (stored files, mail). */
   dataDir?: string;
+  /** The daily retention job, off unless a test asks for it. */
+  retention?: AppOptions['retention'];
 }
 
 /** Migrates and seeds `db` as every test app has it: the gateway's schemas, and the accounts. */
@@ -45,6 +47,7 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}): Promis
     db,
     logger: options.logStream ? { stream: options.logStream } : false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.retention ? { retention: options.retention } : {}),
   });
 }
 

@@ -15,6 +15,8 @@ import { Button } from '../../ui/button.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { ExportLogTable, ExportRightSetting } from './export-settings.tsx';
+import { RetentionHolds } from './retention-holds.tsx';
+import { RetentionOverview } from './retention-overview.tsx';
 
 export const roleLabels: Record<StaffRole, string> = {
   pending: 'Wartet auf Freischaltung',
@@ -159,6 +161,13 @@ export function StaffPage() {
               Exporte
             </h2>
             <ExportLogTable />
+          </section>
+          <section aria-labelledby="aufbewahrung" className="space-y-3">
+            <h2 id="aufbewahrung" className="text-xl font-semibold text-slate-900">
+              Aufbewahrung und Löschung
+            </h2>
+            <RetentionOverview />
+            <RetentionHolds />
           </section>
         </div>
       ) : (

@@ -214,7 +214,9 @@ export function PrivacyPage() {
           <li>
             Daten, die wir zur Kundengewinnung und für Werbung verarbeiten, insbesondere Ihre
             Anfrage und Ihre Antworten, löschen wir, sobald wir sie für diesen Zweck nicht mehr
-            brauchen, spätestens aber nach fünf Jahren.
+            brauchen, spätestens aber fünf Jahre nach Ihrem letzten Kontakt mit uns (Ihrer letzten
+            Anfrage). Dann löscht unser System Ihre Kundendaten mit allen Anfragen und Antworten
+            automatisch; es prüft das täglich.
           </li>
           <li>
             Widerrufen Sie eine Einwilligung, löschen wir die Daten, die wir allein auf dieser
@@ -224,12 +226,21 @@ export function PrivacyPage() {
             Den Nachweis Ihrer Einwilligung (Fassung des Texts, angekreuzte Kästchen, Zeitpunkt)
             bewahren wir so lange auf, wie wir die Einwilligung nachweisen können müssen. Für eine
             Einwilligung in Telefonwerbung sind das nach § 7a Abs. 2 UWG fünf Jahre ab ihrer
-            Erteilung und nach jeder Verwendung.
+            Erteilung und nach jeder Verwendung. Haben Sie in Angebote eingewilligt und wird Ihre
+            Anfrage gelöscht, bleibt davon nur dieser Nachweis: ohne Namen und Anschrift, Ihre
+            E-Mail-Adresse und Telefonnummer nur als Prüfwert (SHA-256-Hashwert), mit dem wir Ihre
+            Einwilligung bestätigen, Sie aber nicht erreichen können. Er wird fünf Jahre nach dem
+            Löschen der Anfrage automatisch gelöscht.
           </li>
           <li>
             Kommt ein Versicherungsvertrag zustande, bewahren wir die dafür nötigen Unterlagen so
             lange auf, wie es gesetzliche Aufbewahrungspflichten, insbesondere nach Handels- und
-            Steuerrecht, vorschreiben.
+            Steuerrecht, vorschreiben. Ihre Kundendaten sind dann von der automatischen Löschung
+            ausgenommen, bis diese Pflichten enden.
+          </li>
+          <li>
+            Protokolleinträge darüber, wer bei uns Kundendaten angesehen, geändert, exportiert oder
+            gelöscht hat, löschen wir nach einem Jahr automatisch.
           </li>
           <li>
             Was auf Ihrem Gerät gespeichert ist und wann es gelöscht wird, steht in Abschnitt 7.
