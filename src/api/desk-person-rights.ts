@@ -135,7 +135,10 @@ export function useEraseCustomer() {
     },
     onSuccess: (_counts, customerId) => {
       queryClient.removeQueries({ queryKey: customerKeys.detail(customerId) });
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      // Marked stale, not asked again now: the list still shows the search for the person, and
+      // asking it again would write their name into the access log right after it was removed
+      // there. The screen leaves that search (see CustomersList), the next list is read fresh.
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all, refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: personRightsKeys.accessLogs() });
     },
   });

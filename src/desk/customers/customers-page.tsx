@@ -147,7 +147,8 @@ function CustomersList() {
         }}
         onErased={() => {
           setErased(true);
-          change({ selected: null });
+          // The search that found the erased person ends with them (useEraseCustomer).
+          change({ selected: null, search: '', page: 1 });
         }}
       />
     </>

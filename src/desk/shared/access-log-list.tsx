@@ -42,7 +42,8 @@ export function AccessLogList(props: { subject: AccessLogSubject; caption: strin
     return <p className="text-slate-700">Keine Einträge im Zugriffsprotokoll.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    // Wider than the sidebar with long addresses: scrollable, so reachable by keyboard too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={props.caption}>
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{props.caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
