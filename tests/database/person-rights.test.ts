@@ -110,6 +110,10 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
       expect.objectContaining({ user_id: staffId, staff_email: `rights-staff-${kind}@example.de` }),
     ]);
     expect(await logOf(customerId, 'answers_viewed')).toHaveLength(1);
+    // A customer that does not exist (a stale link): no row, no error, no entry.
+    const missing = await staff.rpc('open_customer', { customer_id: 999_999 }).maybeSingle();
+    expect(missing).toMatchObject({ data: null, error: null });
+    expect(await logOf(999_999, 'customer_viewed')).toEqual([]);
   });
 
   it('logs a search by its term only, not once per page, and never an empty one', async () => {
@@ -245,6 +249,10 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
   });
 
   it('lets nobody change or delete the log and the erasure record', async () => {
+    expect((await staff.from('erasures').select('id')).data).toEqual([]);
+    expect((await admin.from('erasures').select('customer_id')).data).toEqual([
+      { customer_id: customerId },
+    ]);
     for (const client of [staff, admin]) {
       expect(
         (await client.from('access_log').update({ detail: {} }).eq('customer_id', customerId))
