@@ -186,18 +186,23 @@ export type CustomerResponse = Omit<
 /** An answer with its question's text when it was answered: kept when the question is deleted. */
 export type CustomerAnswer = CustomerResponse['answers'][number];
 
+export async function readCustomerResponses(
+  supabase: SupabaseClient<Database>,
+  customerId: number,
+): Promise<CustomerResponse[]> {
+  const { data, error } = await customerResponsesQuery(supabase, customerId);
+  if (error) throw error;
+  return data.map((response) => ({
+    ...response,
+    ...leadOrigin.parse(response),
+    answers: orderAnswers(response.answers),
+  }));
+}
+
 export function useCustomerResponses(customerId: number) {
   const supabase = useSupabase();
   return useQuery({
     queryKey: customerKeys.responses(customerId),
-    queryFn: async (): Promise<CustomerResponse[]> => {
-      const { data, error } = await customerResponsesQuery(supabase, customerId);
-      if (error) throw error;
-      return data.map((response) => ({
-        ...response,
-        ...leadOrigin.parse(response),
-        answers: orderAnswers(response.answers),
-      }));
-    },
+    queryFn: () => readCustomerResponses(supabase, customerId),
   });
 }

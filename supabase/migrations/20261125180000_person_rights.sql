@@ -201,6 +201,8 @@ revoke execute on function public.person_lead_ids(integer, text) from public, an
 -- record, every lead with its answers and consent, the kept proofs of consent for the address,
 -- support messages that mention the person, and the access log's entries about them (when and
 -- what, without the staff account: the accounts are the agency's own people, not recipients).
+-- Whoever may export (can_export: admins, staff while an admin allows it): it is a copy of a
+-- person's data to take away, and it holds what only admins read (support messages, the log).
 create function public.customer_data_export(customer_id integer) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -209,7 +211,9 @@ declare
   terms text[];
   result jsonb;
 begin
-  perform public.require_staff();
+  if not public.can_export() then
+    raise exception 'Keine Berechtigung' using errcode = '42501';
+  end if;
   select * into person from public.users u where u.id = customer_data_export.customer_id;
   if not found then
     raise exception 'Kunde nicht gefunden' using errcode = 'P0002';

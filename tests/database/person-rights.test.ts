@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOverview, type AnalysisFilter } from '../../src/api/desk-analysis.ts';
 import type { Database } from '../../src/api/database.types.ts';
-import { readCustomerPage } from '../../src/api/desk-customers.ts';
+import { readCustomerPage, readCustomerResponses } from '../../src/api/desk-customers.ts';
 import { questionnaireLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,
@@ -100,12 +100,15 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
     expect(opened.error).toBeNull();
     expect(opened.data?.email).toBe(email);
     await staff.rpc('open_customer', { customer_id: customerId }).maybeSingle();
-    const leads = await staff
-      .rpc('customer_leads', { customer_id: customerId })
-      .select('id, answers(answer)');
-    expect(leads.error).toBeNull();
-    expect(leads.data).toHaveLength(2);
-    expect(leads.data?.flatMap((lead) => lead.answers)).toHaveLength(6);
+    // The answers screen's own query: the leads with their form and answers embedded.
+    const leads = await readCustomerResponses(staff, customerId);
+    expect(leads.map((lead) => lead.email)).toEqual([email, email]);
+    expect(leads.map((lead) => lead.forms?.title)).toEqual([
+      expect.any(String),
+      expect.any(String),
+    ]);
+    expect(leads.flatMap((lead) => lead.answers.map((answer) => answer.answer))).toHaveLength(6);
+    expect(leads[0]!.answers[0]!.questions?.sequence).toBe(1);
     expect(await logOf(customerId, 'customer_viewed')).toEqual([
       expect.objectContaining({ user_id: staffId, staff_email: `rights-staff-${kind}@example.de` }),
     ]);
@@ -150,7 +153,7 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
         (await client.rpc('customer_data_export', { customer_id: customerId })).error,
       ).not.toBeNull();
     }
-    // Staff export; only admins preview and erase.
+    // Only admins preview and erase.
     const preview = await staff.rpc('customer_erasure_preview', { customer_id: customerId });
     expect(preview.error?.code).toBe('42501');
     const erased = await staff.rpc('erase_customer', { customer_id: customerId });
@@ -161,7 +164,12 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
     expect(rows).toHaveLength(1);
   });
 
-  it('exports everything stored about the person, and logs it', async () => {
+  it('exports everything stored about the person for who may export, and logs it', async () => {
+    // Staff export only while an admin allows it, as every export.
+    const refused = await staff.rpc('customer_data_export', { customer_id: customerId });
+    expect(refused.error?.code).toBe('42501');
+    expect(await logOf(customerId, 'customer_exported')).toEqual([]);
+    await server.db.query('update public.desk_settings set staff_can_export = true');
     const { data, error } = await staff.rpc('customer_data_export', { customer_id: customerId });
     expect(error).toBeNull();
     const text = JSON.stringify(data);

@@ -44,6 +44,7 @@ const exported: CustomerDataExport = {
 
 const fake = vi.hoisted(() => ({
   role: 'staff' as string,
+  canExport: true,
   rpc: vi.fn(),
   saved: [] as { blob: Blob; name: string }[],
   log: [] as unknown[],
@@ -65,6 +66,9 @@ vi.mock('../../api/supabase-context.ts', () => {
 vi.mock('../../api/desk-staff.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/desk-staff.ts')>()),
   useMyRole: () => ({ data: fake.role, isPending: false }),
+}));
+vi.mock('../../api/desk-export.ts', () => ({
+  useCanExport: () => ({ data: fake.canExport, isPending: false }),
 }));
 vi.mock('../../api/desk-uploads.ts', () => ({
   saveBlob: (blob: Blob, name: string) => fake.saved.push({ blob, name }),
@@ -110,6 +114,7 @@ function text(blob: Blob): Promise<string> {
 
 beforeEach(() => {
   fake.role = 'staff';
+  fake.canExport = true;
   fake.saved = [];
   fake.log = [];
   fake.rpc.mockReset();
@@ -151,6 +156,13 @@ describe('CustomerPrivacyActions', () => {
       /Export konnte nicht erstellt werden/,
     );
     expect(fake.saved).toEqual([]);
+  });
+
+  it('offers no export without the export right, and says who may', () => {
+    fake.canExport = false;
+    setup();
+    expect(screen.queryByRole('button', { name: 'JSON-Datei herunterladen' })).toBeNull();
+    expect(screen.getByText(/Exportieren dürfen Admins und Mitarbeitende/)).toBeTruthy();
   });
 
   it('offers staff no erasure and no access log', () => {

@@ -1,6 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import type { Customer } from '../../api/desk-customers.ts';
+import { useCanExport } from '../../api/desk-export.ts';
 import {
   useCustomerDataExport,
   useEraseCustomer,
@@ -25,6 +26,7 @@ const exportFailedMessage =
   'Der Export konnte nicht erstellt werden. Bitte versuche es erneut oder wende dich an den Support.';
 
 function DataExport({ customerId }: { customerId: number }) {
+  const canExport = useCanExport();
   const exportData = useCustomerDataExport();
   const [done, setDone] = useState<ExportKind | null>(null);
 
@@ -52,22 +54,29 @@ function DataExport({ customerId }: { customerId: number }) {
         Einwilligungen, Support-Nachrichten, Zugriffsprotokoll): als JSON-Datei zur Übertragung und
         als Dokument zum Lesen oder Drucken. Der Export wird protokolliert.
       </p>
-      <div className="flex flex-wrap gap-3">
-        <Button
-          variant="secondary"
-          disabled={exportData.isPending}
-          onClick={() => download('json')}
-        >
-          JSON-Datei herunterladen
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={exportData.isPending}
-          onClick={() => download('html')}
-        >
-          Dokument herunterladen
-        </Button>
-      </div>
+      {canExport.data === true ? (
+        <div className="flex flex-wrap gap-3">
+          <Button
+            variant="secondary"
+            disabled={exportData.isPending}
+            onClick={() => download('json')}
+          >
+            JSON-Datei herunterladen
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={exportData.isPending}
+            onClick={() => download('html')}
+          >
+            Dokument herunterladen
+          </Button>
+        </div>
+      ) : canExport.isPending ? null : (
+        <p className="text-sm text-slate-700">
+          Exportieren dürfen Admins und Mitarbeitende, denen ein Admin den Export erlaubt hat (Seite
+          Mitarbeiter).
+        </p>
+      )}
       {exportData.isPending ? (
         <p role="status" className="text-slate-700">
           Export wird erstellt …
