@@ -5,8 +5,8 @@
 // search (rpc search_customers: names, e-mail and city) for a three-letter surname fragment with
 // count, and the same through desk_search_customers as the list calls it (with its access-log
 // entry); one customer's leads through customer_leads and one customer with embedded responses
-// and answers. Prints p50 and p95 of BENCH_RUNS runs
-// each against the goals (100 ms, 150 ms, 50 ms). Bounded in count and time.
+// and answers. Prints p50 and p95 of BENCH_RUNS runs each against the goals (100 ms, 150 ms,
+// 50 ms). Bounded in count and time.
 import { accessTokenFor, supabaseClient } from '../tests/helpers/supabase.ts';
 import { startBenchHub } from './bench-hub.ts';
 
