@@ -168,14 +168,15 @@ end;
 $$;
 revoke execute on function public.redact_terms(text, text[]) from public, anon, authenticated;
 
--- Whether a logged search term points at the person: it is part of their address, phone number
--- or name (a search for "müller" that found them), or holds one of those.
+-- Whether a logged search term points at the person: at least three characters of their
+-- address, phone number or name (a search for "müller" that found them), or holds one of those.
+-- Shorter terms name nobody and stay.
 create function public.term_names_person(term text, terms text[]) returns boolean
 language sql immutable set search_path = ''
 as $$
   select exists (
     select 1 from unnest(terms) t
-     where char_length(btrim(coalesce(term, ''))) > 0
+     where char_length(btrim(coalesce(term, ''))) >= 3
        and (strpos(t, lower(btrim(term))) > 0 or strpos(lower(term), t) > 0
             or (length(public.phone_digits(term)) >= 3
                 and strpos(public.phone_digits(t), public.phone_digits(term)) > 0
