@@ -3,8 +3,10 @@
 // answers, into a throwaway PGlite (or DATABASE_URL), signs in a staff account and times, through
 // the real supabase-js over HTTP on 127.0.0.1: the first page of 10 with an exact count; the
 // search (rpc search_customers: names, e-mail and city) for a three-letter surname fragment with
-// count; one customer with embedded responses and answers. Prints p50 and p95 of BENCH_RUNS runs
-// each against the goals (100 ms, 150 ms, 50 ms). Bounded in count and time.
+// count, and the same through desk_search_customers as the list calls it (with its access-log
+// entry); one customer's leads through customer_leads and one customer with embedded responses
+// and answers. Prints p50 and p95 of BENCH_RUNS runs each against the goals (100 ms, 150 ms,
+// 50 ms). Bounded in count and time.
 import { accessTokenFor, supabaseClient } from '../tests/helpers/supabase.ts';
 import { startBenchHub } from './bench-hub.ts';
 
@@ -93,6 +95,24 @@ const cases: {
         .rpc('search_customers', { term: 'mül' }, { count: 'exact' })
         .order('created_at', { ascending: false })
         .range(0, 9),
+  },
+  {
+    name: 'Suche „mül“ (desk_search_customers, protokolliert)',
+    goalMs: 150,
+    // What the desk's list calls: the same search plus the access log's entry (once a minute).
+    run: () =>
+      supabase
+        .rpc('desk_search_customers', { term: 'mül' }, { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Antworten eines Kunden (customer_leads, protokolliert)',
+    goalMs: 50,
+    run: () =>
+      supabase
+        .rpc('customer_leads', { customer_id: someCustomer })
+        .select('id,received_at,forms(title),answers(answer,questions(question))'),
   },
   {
     name: 'Ein Kunde mit Antworten (eingebettet)',

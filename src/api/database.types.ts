@@ -244,6 +244,33 @@ export type Database = {
         }
         Relationships: []
       }
+      erasures: {
+        Row: {
+          at: string
+          counts: NonNullable<Json>
+          customer_id: number
+          id: number
+          staff_email: string | null
+          user_id: string | null
+        }
+        Insert: {
+          at?: string
+          counts: NonNullable<Json>
+          customer_id: number
+          id?: never
+          staff_email?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          at?: string
+          counts?: NonNullable<Json>
+          customer_id?: number
+          id?: never
+          staff_email?: string | null
+          user_id?: string | null
+        }
+        Relationships: []
+      }
       export_log: {
         Row: {
           cancelled: boolean
@@ -853,10 +880,80 @@ export type Database = {
       }
       can_export: { Args: Record<PropertyKey, never>; Returns: boolean }
       contact_sha256: { Args: { contact: string }; Returns: string }
+      customer_data_export: { Args: { customer_id: number }; Returns: Json }
+      customer_erasure_preview: { Args: { customer_id: number }; Returns: Json }
+      customer_leads: {
+        Args: { customer_id: number }
+        Returns: {
+          adress: string | null
+          birthdate: string | null
+          call_time: string | null
+          captured_at: string | null
+          changed_date: string
+          changed_user: string | null
+          channel: string
+          city: string | null
+          client_id: string
+          consent_version: string | null
+          cookie_consent: string | null
+          cookie_consent_version: string | null
+          create_date: string
+          create_user: string | null
+          data_processing_consent: boolean
+          email: string
+          existing_customer: boolean | null
+          first_name: string
+          form_id: number
+          id: number
+          last_name: string
+          message: string | null
+          offer_info: boolean
+          payload_hash: string
+          phone: string
+          postcode: string | null
+          questionnaire_id: number | null
+          received_at: string
+          salutation: string | null
+          source: string
+          terms_accepted: boolean
+          title: string | null
+          user_id: number | null
+          waited_offline: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "responses"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       delete_leads_keeping_proof: {
         Args: { deleted_at: string; lead_ids: number[] }
         Returns: number
       }
+      desk_search_customers: {
+        Args: { term: string }
+        Returns: {
+          adress: string | null
+          city: string | null
+          created_at: string
+          email: string
+          first_name: string
+          id: number
+          last_name: string
+          phone: string | null
+          postcode: string | null
+          staff_edited: string[]
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "users"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      erase_customer: { Args: { customer_id: number }; Returns: Json }
       export_leads: {
         Args: {
           customer_search: string
@@ -966,6 +1063,10 @@ export type Database = {
         Args: { action: string; customer_id: number; detail?: Json }
         Returns: undefined
       }
+      log_access_once: {
+        Args: { action: string; customer_id: number; detail?: Json }
+        Returns: undefined
+      }
       may_run_retention: { Args: Record<PropertyKey, never>; Returns: boolean }
       merge_lead_customer: {
         Args: {
@@ -1002,6 +1103,41 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      open_customer: {
+        Args: { customer_id: number }
+        Returns: {
+          adress: string | null
+          city: string | null
+          created_at: string
+          email: string
+          first_name: string
+          id: number
+          last_name: string
+          phone: string | null
+          postcode: string | null
+          staff_edited: string[]
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "users"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      person_lead_ids: {
+        Args: { customer_id: number; email: string }
+        Returns: number[]
+      }
+      person_terms: {
+        Args: {
+          email: string
+          first_name: string
+          last_name: string
+          phone: string
+        }
+        Returns: string[]
+      }
       phone_digits: { Args: { phone: string }; Returns: string }
       questionnaire_lead_counts: {
         Args: { received_since?: string }
@@ -1010,10 +1146,15 @@ export type Database = {
           leads: number
         }[]
       }
+      redact_terms: {
+        Args: { content: string; terms: string[] }
+        Returns: string
+      }
       refuse_export_unless_allowed: {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      require_staff: { Args: { admin_only?: boolean }; Returns: undefined }
       search_customers: {
         Args: { term: string }
         Returns: {
@@ -1051,6 +1192,10 @@ export type Database = {
         }[]
       }
       staff_role: { Args: Record<PropertyKey, never>; Returns: string }
+      term_names_person: {
+        Args: { term: string; terms: string[] }
+        Returns: boolean
+      }
     }
     Enums: {
       [_ in never]: never

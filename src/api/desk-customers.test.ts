@@ -31,7 +31,7 @@ function fakeClient(answers: Answer[]) {
 const rows = [{ id: 1 }, { id: 2 }];
 
 describe('readCustomerPage', () => {
-  it('searches through the rpc, ordered on the column with id as tiebreak, one counted range', async () => {
+  it('searches through the logged rpc, ordered on the column with id as tiebreak, one counted range', async () => {
     const { client, chains } = fakeClient([{ data: rows, count: 42, error: null }]);
     const page = await readCustomerPage(client, {
       search: 'köln',
@@ -42,7 +42,7 @@ describe('readCustomerPage', () => {
     expect(page).toEqual({ rows, total: 42 });
     expect(chains).toEqual([
       [
-        ['rpc', 'search_customers', { term: 'köln' }, { count: 'exact', head: false }],
+        ['rpc', 'desk_search_customers', { term: 'köln' }, { count: 'exact' }],
         ['order', 'city', { ascending: false }],
         ['order', 'id', { ascending: false }],
         ['range', 40, 59],
@@ -72,6 +72,24 @@ describe('readCustomerPage', () => {
     expect(chains[1]).toEqual([
       ['from', 'users'],
       ['select', '*', { count: 'exact', head: true }],
+    ]);
+  });
+
+  it('counts a search past the end without logging it again (a HEAD is read only)', async () => {
+    const { client, chains } = fakeClient([
+      { data: null, count: null, error: { code: 'PGRST103', message: 'Range not satisfiable' } },
+      { data: null, count: 3, error: null },
+    ]);
+    const page = await readCustomerPage(client, { search: 'köln', page: 5, size: 10, sort: null });
+    expect(page).toEqual({ rows: [], total: 3 });
+    expect(chains[0]?.[0]).toEqual([
+      'rpc',
+      'desk_search_customers',
+      { term: 'köln' },
+      { count: 'exact' },
+    ]);
+    expect(chains[1]).toEqual([
+      ['rpc', 'search_customers', { term: 'köln' }, { count: 'exact', head: true }],
     ]);
   });
 

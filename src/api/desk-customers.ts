@@ -53,10 +53,14 @@ export const customerKeys = {
 /** PostgREST's answer to a range that starts past the last row (hosted Supabase). */
 const rangeNotSatisfiable = 'PGRST103';
 
+// The rows come through desk_search_customers, which writes the term into the access log (once a
+// minute per term, so paging and sorting are one search); the count alone (a read-only HEAD)
+// through search_customers, which writes nothing.
 function customerQuery(supabase: SupabaseClient<Database>, search: string, head = false) {
-  return search
+  if (!search) return supabase.from('users').select('*', { count: 'exact', head });
+  return head
     ? supabase.rpc('search_customers', { term: search }, { count: 'exact', head })
-    : supabase.from('users').select('*', { count: 'exact', head });
+    : supabase.rpc('desk_search_customers', { term: search }, { count: 'exact' });
 }
 
 export async function readCustomerPage(
@@ -99,10 +103,9 @@ export function useCustomer(id: number | null) {
   return useQuery({
     queryKey: customerKeys.detail(id ?? 0),
     queryFn: async () => {
+      // open_customer logs the look into the access log.
       const { data, error } = await supabase
-        .from('users')
-        .select('*')
-        .eq('id', id ?? 0)
+        .rpc('open_customer', { customer_id: id ?? 0 })
         .maybeSingle();
       if (error) throw error;
       return data;
@@ -146,12 +149,14 @@ export function orderAnswers(answers: readonly CustomerAnswer[]): CustomerAnswer
 const responseColumns =
   'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, salutation, title, birthdate, call_time, existing_customer, message, first_name, last_name, email, phone, adress, postcode, city, forms(title), answers(id, answer, question_text, question_id, questions(question, sequence))';
 
-/** Every response of one customer with its form and answers: one embedded PostgREST query. */
+/**
+ * Every response of one customer with its form and answers: one embedded PostgREST query on
+ * customer_leads, which logs the look into the access log.
+ */
 function customerResponsesQuery(supabase: SupabaseClient<Database>, customerId: number) {
   return supabase
-    .from('responses')
+    .rpc('customer_leads', { customer_id: customerId })
     .select(responseColumns)
-    .eq('user_id', customerId)
     .order('received_at', { ascending: false })
     .order('id', { ascending: false });
 }
@@ -181,18 +186,23 @@ export type CustomerResponse = Omit<
 /** An answer with its question's text when it was answered: kept when the question is deleted. */
 export type CustomerAnswer = CustomerResponse['answers'][number];
 
+export async function readCustomerResponses(
+  supabase: SupabaseClient<Database>,
+  customerId: number,
+): Promise<CustomerResponse[]> {
+  const { data, error } = await customerResponsesQuery(supabase, customerId);
+  if (error) throw error;
+  return data.map((response) => ({
+    ...response,
+    ...leadOrigin.parse(response),
+    answers: orderAnswers(response.answers),
+  }));
+}
+
 export function useCustomerResponses(customerId: number) {
   const supabase = useSupabase();
   return useQuery({
     queryKey: customerKeys.responses(customerId),
-    queryFn: async (): Promise<CustomerResponse[]> => {
-      const { data, error } = await customerResponsesQuery(supabase, customerId);
-      if (error) throw error;
-      return data.map((response) => ({
-        ...response,
-        ...leadOrigin.parse(response),
-        answers: orderAnswers(response.answers),
-      }));
-    },
+    queryFn: () => readCustomerResponses(supabase, customerId),
   });
 }

@@ -38,6 +38,16 @@ vi.mock('../../api/desk-customer-newest-lead.ts', () => ({
   useCustomerNewestLead: () => ({ data: calls.newestLead, isPending: false, isError: false }),
 }));
 
+// The data-protection actions have their own test (customer-privacy-actions.test.tsx); here a
+// stand-in reports an erasure.
+vi.mock('./customer-privacy-actions.tsx', () => ({
+  CustomerPrivacyActions: (props: { onErased: () => void }) => (
+    <button type="button" onClick={props.onErased}>
+      Löschung melden
+    </button>
+  ),
+}));
+
 /** A lead as typed, the same details as the stored customer unless overridden. */
 const lead = (overrides: Partial<LeadContactRecord>): LeadContactRecord => ({
   id: 40,
@@ -53,7 +63,7 @@ const lead = (overrides: Partial<LeadContactRecord>): LeadContactRecord => ({
   ...overrides,
 });
 
-function Harness({ onClosed }: { onClosed: () => void }) {
+function Harness({ onClosed, onErased }: { onClosed: () => void; onErased: () => void }) {
   const [id, setId] = useState<number | null>(stored.id);
   return (
     <CustomerSidebar
@@ -62,19 +72,24 @@ function Harness({ onClosed }: { onClosed: () => void }) {
         setId(null);
         onClosed();
       }}
+      onErased={() => {
+        setId(null);
+        onErased();
+      }}
     />
   );
 }
 
 function setup() {
   const onClosed = vi.fn();
+  const onErased = vi.fn();
   render(
     <MemoryRouter>
-      <Harness onClosed={onClosed} />
+      <Harness onClosed={onClosed} onErased={onErased} />
     </MemoryRouter>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Kunden Details' });
-  return { user: userEvent.setup(), dialog, onClosed };
+  return { user: userEvent.setup(), dialog, onClosed, onErased };
 }
 
 const describedBy = (field: HTMLElement) =>
@@ -87,6 +102,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('CustomerSidebar', () => {
+  it('closes after an erasure without asking about unsaved input', async () => {
+    const { user, dialog, onClosed, onErased } = setup();
+    await user.type(within(dialog).getByLabelText('Ort'), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Löschung melden' }));
+    expect(onErased).toHaveBeenCalledTimes(1);
+    expect(onClosed).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows the stored customer with the creation time read-only', () => {
     const { dialog } = setup();
     expect(within(dialog).getByLabelText('Ort')).toHaveProperty('value', 'Berlin');

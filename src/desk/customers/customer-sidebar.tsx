@@ -24,6 +24,7 @@ import {
 import { useDiscardGuard, type Leave } from '../shared/unsaved-changes.tsx';
 import { viewParams } from './customers-view.ts';
 import { LeadChangesNotice } from './lead-changes-notice.tsx';
+import { CustomerPrivacyActions } from './customer-privacy-actions.tsx';
 
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -198,6 +199,7 @@ function CustomerDetails(props: {
   id: number;
   onDirtyChange: (dirty: boolean) => void;
   requestLeave: Leave;
+  onErased: () => void;
 }) {
   const customer = useCustomer(props.id);
   if (customer.isPending) {
@@ -222,12 +224,15 @@ function CustomerDetails(props: {
     );
   }
   return (
-    <CustomerForm
-      key={customer.data.id}
-      customer={customer.data}
-      onDirtyChange={props.onDirtyChange}
-      requestLeave={props.requestLeave}
-    />
+    <>
+      <CustomerForm
+        key={customer.data.id}
+        customer={customer.data}
+        onDirtyChange={props.onDirtyChange}
+        requestLeave={props.requestLeave}
+      />
+      <CustomerPrivacyActions customer={customer.data} onErased={props.onErased} />
+    </>
   );
 }
 
@@ -235,7 +240,12 @@ function CustomerDetails(props: {
  * 'Kunden Details': a panel from the right with the customer's personal data. Closing with
  * unsaved changes asks first, so an edit is never lost by a stray click or Escape.
  */
-export function CustomerSidebar(props: { customerId: number | null; onClose: () => void }) {
+export function CustomerSidebar(props: {
+  customerId: number | null;
+  onClose: () => void;
+  /** After an erasure: the sidebar has nothing left to show and closes without asking. */
+  onErased: () => void;
+}) {
   // The panel keeps showing its customer while it slides out.
   const [shownId, setShownId] = useState(props.customerId);
   if (props.customerId !== null && props.customerId !== shownId) setShownId(props.customerId);
@@ -274,6 +284,10 @@ export function CustomerSidebar(props: { customerId: number | null; onClose: () 
                 id={shownId}
                 onDirtyChange={setDirty}
                 requestLeave={requestLeave}
+                onErased={() => {
+                  setDirty(false);
+                  props.onErased();
+                }}
               />
             ) : null}
           </div>

@@ -20,6 +20,7 @@ const state = vi.hoisted(() => ({
   query: {} as PageQuery,
   requests: [] as CustomerPageRequest[],
   role: 'staff' as string,
+  opened: null as Customer | null,
 }));
 
 vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
@@ -28,12 +29,27 @@ vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
     state.requests.push(request);
     return state.query;
   },
-  useCustomer: () => ({ isPending: true, isError: false }),
+  useCustomer: () =>
+    state.opened
+      ? { data: state.opened, isPending: false, isError: false }
+      : { isPending: true, isError: false },
   useUpdateCustomer: () => ({ mutateAsync: vi.fn() }),
 }));
 vi.mock('../../api/desk-staff.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/desk-staff.ts')>()),
   useMyRole: () => ({ data: state.role, isPending: false }),
+}));
+
+vi.mock('../../api/desk-customer-newest-lead.ts', () => ({
+  useCustomerNewestLead: () => ({ data: null, isPending: false, isError: false }),
+}));
+// The sidebar's data-protection actions have their own test; here one reports an erasure.
+vi.mock('./customer-privacy-actions.tsx', () => ({
+  CustomerPrivacyActions: (props: { onErased: () => void }) => (
+    <button type="button" onClick={props.onErased}>
+      Löschung melden
+    </button>
+  ),
 }));
 
 // The export menu talks to the database itself (src/desk/shared/export-menu.test.tsx); here only
@@ -84,6 +100,7 @@ function renderAt(search: string) {
 const lastRequest = () => state.requests.at(-1);
 
 beforeEach(() => {
+  state.opened = null;
   state.query = loaded([customer(1, 'Meier'), customer(2, 'Schulz')], 12);
   state.requests = [];
   state.role = 'staff';
@@ -155,6 +172,18 @@ describe('CustomersPage', () => {
     await user.click(screen.getByRole('button', { name: 'Details zu Erika Meier' }));
     expect(address()).toBe('?q=mei&id=1');
     expect(screen.getByRole('dialog', { name: 'Kunden Details' })).toBeTruthy();
+  });
+
+  it('after an erasure closes the sidebar, leaves the search for the person and says so', async () => {
+    state.opened = customer(3, 'Gelöscht');
+    state.query = loaded([state.opened]);
+    const user = renderAt('?q=gel%C3%B6scht&id=3');
+    await user.click(await screen.findByRole('button', { name: 'Löschung melden' }));
+    expect(
+      (await screen.findByText(/Der Kunde wurde gelöscht/)).closest('[role="status"]'),
+    ).not.toBeNull();
+    expect(address()).not.toMatch(/q=|id=/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('moves back to the last page when the address names one past the end', async () => {

@@ -91,9 +91,18 @@ function CustomersList() {
   }, [beyondEnd]);
 
   const onSearch = (search: string) => change({ search, page: 1 }, { replace: true });
+  const [erased, setErased] = useState(false);
 
   return (
     <>
+      {erased ? (
+        <div className="mb-4">
+          <Alert tone="info">
+            Der Kunde wurde gelöscht. Aufbewahrt bleiben nur der Nachweis der Löschung und
+            gegebenenfalls der Einwilligungsnachweis ohne Klardaten.
+          </Alert>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-end justify-between gap-x-6">
         <SearchBox search={view.search} onSearch={onSearch} />
         {/* The export covers every lead of the customers the search finds, not just this page. */}
@@ -130,7 +139,18 @@ function CustomersList() {
           />
         </>
       )}
-      <CustomerSidebar customerId={view.selected} onClose={() => change({ selected: null })} />
+      <CustomerSidebar
+        customerId={view.selected}
+        onClose={() => {
+          setErased(false);
+          change({ selected: null });
+        }}
+        onErased={() => {
+          setErased(true);
+          // The search that found the erased person ends with them (useEraseCustomer).
+          change({ selected: null, search: '', page: 1 });
+        }}
+      />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
+import { AccessLogList } from '../shared/access-log-list.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { ExportLogTable, ExportRightSetting } from './export-settings.tsx';
 import { RetentionHolds } from './retention-holds.tsx';
@@ -84,7 +85,10 @@ function RoleCell({ account }: { account: StaffAccount }) {
   );
 }
 
-function AccountsTable() {
+function AccountsTable(props: {
+  shownLog: StaffAccount | null;
+  onShowLog: (account: StaffAccount | null) => void;
+}) {
   const { data, isPending, isError } = useStaffAccounts();
   if (isPending) return <PageLoading />;
   if (isError) {
@@ -110,6 +114,9 @@ function AccountsTable() {
             <th scope="col" className="px-4 py-3">
               Rolle
             </th>
+            <th scope="col" className="px-4 py-3">
+              Zugriffsprotokoll
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -124,6 +131,18 @@ function AccountsTable() {
                 {/* Keyed by the saved role: a reload shows what the database holds. */}
                 <RoleCell key={account.role} account={account} />
               </td>
+              <td className="px-4 py-3">
+                <Button
+                  variant="secondary"
+                  aria-label={`Zugriffsprotokoll von ${account.email}`}
+                  aria-expanded={props.shownLog?.user_id === account.user_id}
+                  onClick={() =>
+                    props.onShowLog(props.shownLog?.user_id === account.user_id ? null : account)
+                  }
+                >
+                  Anzeigen
+                </Button>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -135,6 +154,7 @@ function AccountsTable() {
 /** Admins enable new accounts here, give or take the admin role and decide who may export. */
 export function StaffPage() {
   const { data: role, isPending } = useMyRole();
+  const [shownLog, setShownLog] = useState<StaffAccount | null>(null);
   return (
     <DeskScreen
       heading="Mitarbeiter"
@@ -149,7 +169,29 @@ export function StaffPage() {
         <PageLoading />
       ) : role === 'admin' ? (
         <div className="space-y-8">
-          <AccountsTable />
+          <AccountsTable shownLog={shownLog} onShowLog={setShownLog} />
+          {shownLog ? (
+            <section
+              id="konto-protokoll"
+              aria-labelledby="konto-protokoll-titel"
+              className="space-y-3"
+            >
+              <h2 id="konto-protokoll-titel" className="text-xl font-semibold text-slate-900">
+                Zugriffsprotokoll von {shownLog.email}
+              </h2>
+              <p className="text-sm text-slate-700">
+                Was dieses Konto geöffnet, gesucht, geändert, exportiert oder gelöscht hat (die
+                neuesten Einträge zuerst, Zeiten in Berliner Zeit).
+              </p>
+              <div className="rounded-lg bg-white p-4 shadow">
+                <AccessLogList
+                  key={shownLog.user_id}
+                  subject={{ userId: shownLog.user_id }}
+                  caption={`Zugriffe durch ${shownLog.email}`}
+                />
+              </div>
+            </section>
+          ) : null}
           <section aria-labelledby="export-recht" className="space-y-3">
             <h2 id="export-recht" className="text-xl font-semibold text-slate-900">
               Export

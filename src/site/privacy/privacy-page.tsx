@@ -485,6 +485,35 @@ export function PrivacyPage() {
           Um Ihre Rechte auszuüben, genügt eine formlose Nachricht an die in Abschnitt 1 genannten
           Kontaktdaten, etwa per E-Mail an <MailLink address={email} />.
         </p>
+        <div className="rounded-lg border border-brand-200 bg-white p-4">
+          <Subheading>So beantworten wir Ihre Anfrage</Subheading>
+          <ul className={`${bulletList} mt-2`}>
+            <li>
+              Auskunft und Datenübertragbarkeit: Sie erhalten alles, was wir über Sie gespeichert
+              haben (Ihre Kontaktdaten, jede Anfrage mit Ihren Antworten und Ihren Einwilligungen,
+              interne Nachrichten, die Sie nennen, und wann wer in unserer Agentur auf Ihre Daten
+              zugegriffen hat), als JSON-Datei zur Übertragung und als datiertes Dokument zum Lesen.
+            </li>
+            <li>
+              Löschung: Wir löschen Ihre Kontaktdaten, alle Ihre Anfragen mit Ihren Antworten und
+              entfernen Ihren Namen, Ihre E-Mail-Adresse und Telefonnummer aus internen Nachrichten
+              und protokollierten Suchbegriffen. Aufbewahrt werden nur: der Nachweis einer
+              Einwilligung in Werbung (§ 7a UWG) fünf Jahre lang, ohne Ihren Namen, Ihre
+              E-Mail-Adresse und Telefonnummer nur als nicht lesbarer Prüfwert (SHA-256); der
+              Nachweis, dass und wann gelöscht wurde, ohne Ihre Daten; Gesamtzahlen unserer
+              Auswertungen, die keine Person erkennen lassen.
+            </li>
+            <li>
+              Schicken Sie später erneut eine Anfrage, etwa von einem Messe-Tablet, das noch offline
+              war, wird sie als neue Anfrage gespeichert; gelöschte Daten kehren nicht zurück.
+            </li>
+            <li>
+              Zugriffsprotokoll: Wer in unserer Agentur Ihre Daten öffnet, ändert, exportiert oder
+              löscht und wonach gesucht wurde, protokolliert die Datenbank selbst; die Einträge
+              werden nach einem Jahr gelöscht.
+            </li>
+          </ul>
+        </div>
       </LegalSection>
 
       <LegalSection id="drittlaender" title="10. Verarbeitung in der EU und in Drittländern">

@@ -1,0 +1,25 @@
+// The access log's actions (public.access_log.action) and how Survey Desk names them: one place
+// for the customer sidebar, the staff page and the person's export document.
+
+export const accessActions = [
+  'customer_viewed',
+  'answers_viewed',
+  'customer_changed',
+  'customer_searched',
+  'customer_exported',
+  'customer_erased',
+  'leads_exported',
+  'lead_deleted',
+] as const;
+export type AccessAction = (typeof accessActions)[number];
+
+export const accessActionLabels: Record<AccessAction, string> = {
+  customer_viewed: 'Kundendaten geöffnet',
+  answers_viewed: 'Antworten angesehen',
+  customer_changed: 'Kundendaten geändert',
+  customer_searched: 'Kunden gesucht',
+  customer_exported: 'Daten exportiert (Auskunft)',
+  customer_erased: 'Kunde gelöscht',
+  leads_exported: 'Leads exportiert',
+  lead_deleted: 'Lead gelöscht',
+};
