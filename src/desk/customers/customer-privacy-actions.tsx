@@ -45,7 +45,7 @@ function DataExport({ customerId }: { customerId: number }) {
   };
 
   return (
-    <section aria-labelledby="daten-exportieren" className="space-y-3">
+    <section className="space-y-3">
       <h3 id="daten-exportieren" className="text-lg font-semibold text-slate-900">
         Daten exportieren
       </h3>
