@@ -139,7 +139,11 @@ test.describe('approval', () => {
     const role = roleOf(page, newcomer.email);
     await expect(role).toHaveValue('pending');
     await role.selectOption('staff');
+    const saved = page.waitForResponse((response) =>
+      response.url().includes('/rpc/set_staff_role'),
+    );
     await page.getByRole('button', { name: `Rolle für ${newcomer.email} speichern` }).click();
+    expect((await saved).ok()).toBe(true);
     // The list is read again: the saved role comes from the database.
     await page.reload();
     await expect(roleOf(page, newcomer.email)).toHaveValue('staff');

@@ -81,7 +81,10 @@ export async function createStaffAccount(page: Page, credentials: Credentials) {
   await openSignedIn(page, deskPaths.staff);
   const role = page.getByRole('combobox', { name: `Rolle für ${credentials.email}` });
   await role.selectOption('staff');
+  // Reloaded only once the role is stored: a reload during the call would cancel it.
+  const saved = page.waitForResponse((response) => response.url().includes('/rpc/set_staff_role'));
   await page.getByRole('button', { name: `Rolle für ${credentials.email} speichern` }).click();
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(role).toHaveValue('staff');
 }
