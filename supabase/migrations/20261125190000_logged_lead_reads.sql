@@ -248,3 +248,28 @@ as $$
     from counts c,
          public.analysis_lead_times(day_from, day_to, questionnaire_id, lead_channel) t
 $$;
+
+-- Opening a customer's details now asks two logged functions at once (open_customer and
+-- customer_lead_contacts): the once-a-minute check waits for a concurrent entry of the same
+-- account, action, customer and detail, so that the look is one entry, not two.
+create or replace function public.log_access_once(action text, customer_id integer, detail jsonb default '{}')
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(
+    concat_ws('|', 'log_access_once', auth.uid(), log_access_once.action,
+              log_access_once.customer_id, coalesce(log_access_once.detail, '{}'::jsonb)), 0));
+  if exists (
+    select 1 from public.access_log l
+     where l.user_id is not distinct from auth.uid()
+       and l.action = log_access_once.action
+       and l.customer_id is not distinct from log_access_once.customer_id
+       and l.detail = coalesce(log_access_once.detail, '{}'::jsonb)
+       and l.at > now() - interval '1 minute'
+  ) then
+    return;
+  end if;
+  perform public.log_access(action, customer_id, detail);
+end;
+$$;
