@@ -27,6 +27,11 @@ export interface HubAuth {
    * role staff or admin), refuses everyone else.
    */
   requireReader(request: FastifyRequest): Promise<void>;
+  /**
+   * The staff account requireReader let through for this request (its user id); undefined for an
+   * integration. What staff read here goes into the access log.
+   */
+  staffReader(request: FastifyRequest): string | undefined;
 }
 
 export function createHubAuth(options: {
@@ -41,6 +46,7 @@ export function createHubAuth(options: {
   supabase?: { url: string | undefined; jwtSecret: string | undefined } | undefined;
 }): HubAuth {
   const key = new TextEncoder().encode(options.secret);
+  const staffReaders = new WeakMap<FastifyRequest, string>();
   const legacyKey = options.supabase?.jwtSecret
     ? new TextEncoder().encode(options.supabase.jwtSecret)
     : undefined;
@@ -111,6 +117,8 @@ export function createHubAuth(options: {
       return { token, expires_in: HUB_TOKEN_SECONDS };
     },
 
+    staffReader: (request) => staffReaders.get(request),
+
     async requireReader(request) {
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -134,7 +142,10 @@ export function createHubAuth(options: {
           [payload.sub],
         );
         const role = staff.rows[0]?.role;
-        if (role === 'staff' || role === 'admin') return;
+        if (role === 'staff' || role === 'admin') {
+          staffReaders.set(request, payload.sub);
+          return;
+        }
       }
       throw new HubError(
         403,

@@ -335,11 +335,33 @@ const answersJson = `coalesce((
     from public.answers a left join public.questions q on q.id = a.question_id
     where a.response_id = r.id), '[]'::json) as answers`;
 
-export async function findResponse(db: Queryable, id: number) {
-  const result = await db.query(
+// A lead read through GET /api/responses by a staff account is a look at a person's answers:
+// 'answers_viewed' per customer of the leads served, with the leads' numbers (no personal data),
+// as customer_leads logs it for the desk. Integrations (the hub token) are not staff.
+async function logStaffRead(
+  db: Queryable,
+  staffId: string | undefined,
+  leads: { id: number }[],
+): Promise<void> {
+  if (staffId === undefined || leads.length === 0) return;
+  await db.query(
+    `insert into public.access_log (user_id, staff_email, action, customer_id, detail)
+     select $1::uuid, (select s.email from public.staff s where s.user_id = $1::uuid),
+            'answers_viewed', r.user_id,
+            jsonb_build_object('via', 'api', 'leads', jsonb_agg(r.id order by r.id))
+       from public.responses r
+      where r.id = any ($2::int[])
+      group by r.user_id`,
+    [staffId, leads.map((lead) => lead.id)],
+  );
+}
+
+export async function findResponse(db: Queryable, id: number, staffId?: string) {
+  const result = await db.query<{ id: number }>(
     `select ${responseColumns}, ${answersJson} from public.responses r where r.id = $1`,
     [id],
   );
+  await logStaffRead(db, staffId, result.rows);
   return result.rows[0];
 }
 
@@ -350,14 +372,15 @@ export interface ResponseListQuery {
 }
 
 /** Newest first, by the time the hub received them (device clocks are not to be trusted). */
-export async function listResponses(db: Queryable, query: ResponseListQuery) {
-  const result = await db.query(
+export async function listResponses(db: Queryable, query: ResponseListQuery, staffId?: string) {
+  const result = await db.query<{ id: number }>(
     `select ${responseColumns}, ${answersJson} from public.responses r
      where ($1::int is null or r.form_id = $1) and ($2::timestamptz is null or r.received_at >= $2)
      order by r.received_at desc, r.id desc
      limit $3`,
     [query.formId ?? null, query.since ?? null, query.limit],
   );
+  await logStaffRead(db, staffId, result.rows);
   return result.rows;
 }
 
@@ -367,7 +390,8 @@ export function createResponsesRepository(db: Database) {
   return {
     save: (submission: Submission, now: Date) => saveSubmission(db, submission, now),
     saveBatch: (submissions: Submission[], now: Date) => saveSubmissions(db, submissions, now),
-    find: (id: number) => findResponse(db, id),
-    list: (query: ResponseListQuery) => listResponses(db, query),
+    /** staffId: the staff account reading (logged), undefined for an integration. */
+    find: (id: number, staffId?: string) => findResponse(db, id, staffId),
+    list: (query: ResponseListQuery, staffId?: string) => listResponses(db, query, staffId),
   };
 }

@@ -66,12 +66,13 @@ export const responseRoutes: FastifyPluginAsyncZod<ResponseRouteOptions> = async
 
   // Reading is for integrations and staff. The check runs on request, before validation: a
   // caller without access learns nothing about the addresses, not even that an id is malformed.
+  // What a staff account reads here is logged ('answers_viewed'), as in the desk.
   hub.get(
     '/responses/:id',
     { onRequest: auth.requireReader, schema: { params: idParams } },
     async (request) => {
       const { id } = request.params;
-      const response = await responses.find(id);
+      const response = await responses.find(id, auth.staffReader(request));
       if (!response) throw new HubError(404, 'not_found', `Einsendung ${id} gibt es nicht.`);
       return response;
     },
@@ -82,7 +83,7 @@ export const responseRoutes: FastifyPluginAsyncZod<ResponseRouteOptions> = async
     { onRequest: auth.requireReader, schema: { querystring: listQuery } },
     async (request) => {
       const { form_id, since, limit } = request.query;
-      return responses.list({ formId: form_id, since, limit });
+      return responses.list({ formId: form_id, since, limit }, auth.staffReader(request));
     },
   );
 };

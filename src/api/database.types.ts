@@ -791,6 +791,20 @@ export type Database = {
         Args: { captured_at: string; received_at: string }
         Returns: string
       }
+      analysis_lead_times: {
+        Args: {
+          day_from: string
+          day_to: string
+          lead_channel: string
+          questionnaire_id: number
+        }
+        Returns: {
+          data_since: string
+          first_lead_at: string
+          last_lead_at: string
+          median_delay_seconds: number
+        }[]
+      }
       analysis_leads: {
         Args: {
           day_from: string
@@ -878,58 +892,73 @@ export type Database = {
           row_count: number
         }[]
       }
+      callbacks_waiting: { Args: { received_since: string }; Returns: number }
       can_export: { Args: Record<PropertyKey, never>; Returns: boolean }
       contact_sha256: { Args: { contact: string }; Returns: string }
       customer_data_export: { Args: { customer_id: number }; Returns: Json }
       customer_erasure_preview: { Args: { customer_id: number }; Returns: Json }
+      customer_lead_contacts: {
+        Args: { customer_id: number }
+        Returns: {
+          adress: string
+          captured_at: string
+          city: string
+          email: string
+          first_name: string
+          id: number
+          last_name: string
+          phone: string
+          postcode: string
+          received_at: string
+        }[]
+      }
       customer_leads: {
         Args: { customer_id: number }
         Returns: {
-          adress: string | null
-          birthdate: string | null
-          call_time: string | null
-          captured_at: string | null
-          changed_date: string
-          changed_user: string | null
+          adress: string
+          answers: Json
+          birthdate: string
+          call_time: string
+          captured_at: string
           channel: string
-          city: string | null
-          client_id: string
-          consent_version: string | null
-          cookie_consent: string | null
-          cookie_consent_version: string | null
+          city: string
+          consent_version: string
+          cookie_consent: string
+          cookie_consent_version: string
           create_date: string
-          create_user: string | null
           data_processing_consent: boolean
           email: string
-          existing_customer: boolean | null
+          existing_customer: boolean
           first_name: string
           form_id: number
+          form_title: string
           id: number
           last_name: string
-          message: string | null
+          message: string
           offer_info: boolean
-          payload_hash: string
           phone: string
-          postcode: string | null
-          questionnaire_id: number | null
+          postcode: string
           received_at: string
-          salutation: string | null
+          salutation: string
           source: string
           terms_accepted: boolean
-          title: string | null
-          user_id: number | null
-          waited_offline: boolean
+          title: string
         }[]
-        SetofOptions: {
-          from: "*"
-          to: "responses"
-          isOneToOne: false
-          isSetofReturn: true
-        }
       }
       delete_leads_keeping_proof: {
         Args: { deleted_at: string; lead_ids: number[] }
         Returns: number
+      }
+      desk_newest_leads: {
+        Args: { lead_limit?: number }
+        Returns: {
+          first_name: string
+          form_title: string
+          id: number
+          last_name: string
+          received_at: string
+          user_id: number
+        }[]
       }
       desk_search_customers: {
         Args: { term: string }

@@ -10,25 +10,18 @@ export type LeadContactRecord = Pick<Tables<'responses'>, 'id' | 'captured_at' |
   LeadContact;
 
 // A customer sends a handful of leads; the newest by typing time is picked here because a
-// tablet's lead may arrive after a newer one (PostgREST orders by columns, not by coalesce).
-// The 100 received last are more than any customer has sent and bound the read.
-const scanned = 100;
+// tablet's lead may arrive after a newer one. customer_lead_contacts returns the 100 received
+// last (more than any customer has sent) and logs the look as part of opening the details.
 
 export async function readNewestLead(
   supabase: SupabaseClient<Database>,
   customerId: number,
 ): Promise<LeadContactRecord | null> {
-  const { data, error } = await supabase
-    .from('responses')
-    .select(
-      'id, captured_at, received_at, first_name, last_name, email, phone, adress, postcode, city',
-    )
-    .eq('user_id', customerId)
-    .order('received_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(scanned);
+  const { data, error } = await supabase.rpc('customer_lead_contacts', { customer_id: customerId });
   if (error) throw error;
-  return newestLead(data) ?? null;
+  // The columns are the lead's, nullable as in `responses`.
+  const leads: LeadContactRecord[] = data;
+  return newestLead(leads) ?? null;
 }
 
 /** The customer's newest lead with the contact details its sender typed; null without leads. */

@@ -1,4 +1,4 @@
-import type { QueryData, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { LeadContact } from '../domain/lead-contact.ts';
@@ -147,11 +147,12 @@ export function orderAnswers(answers: readonly CustomerAnswer[]): CustomerAnswer
 }
 
 const responseColumns =
-  'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, salutation, title, birthdate, call_time, existing_customer, message, first_name, last_name, email, phone, adress, postcode, city, forms(title), answers(id, answer, question_text, question_id, questions(question, sequence))';
+  'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, salutation, title, birthdate, call_time, existing_customer, message, first_name, last_name, email, phone, adress, postcode, city, form_title, answers';
 
 /**
- * Every response of one customer with its form and answers: one embedded PostgREST query on
- * customer_leads, which logs the look into the access log.
+ * Every response of one customer with its form's title and its answers: customer_leads reads
+ * them as the database (staff cannot read the tables themselves) and logs the look into the
+ * access log.
  */
 function customerResponsesQuery(supabase: SupabaseClient<Database>, customerId: number) {
   return supabase
@@ -161,30 +162,55 @@ function customerResponsesQuery(supabase: SupabaseClient<Database>, customerId: 
     .order('id', { ascending: false });
 }
 
-type StoredResponse = QueryData<ReturnType<typeof customerResponsesQuery>>[number];
-
 // Where a lead came from: text columns in the table, the domain's unions here.
 const leadOrigin = z.object({
   source: z.enum(submissionSources),
   channel: z.enum(leadChannels),
 });
 
+/** An answer with its question's text when it was answered: kept when the question is deleted. */
+const customerAnswer = z.object({
+  id: z.number(),
+  answer: z.string(),
+  question_text: z.string(),
+  question_id: z.number().nullable(),
+  questions: z.object({ question: z.string(), sequence: z.number() }).nullable(),
+});
+export type CustomerAnswer = z.infer<typeof customerAnswer>;
+
+// customer_leads returns a table: its columns are the lead's (nullable as in `responses`), its
+// answers json, checked here.
+type StoredResponse = Pick<
+  Tables<'responses'>,
+  | 'id'
+  | 'form_id'
+  | 'create_date'
+  | 'captured_at'
+  | 'received_at'
+  | 'offer_info'
+  | 'terms_accepted'
+  | 'data_processing_consent'
+  | 'consent_version'
+  | 'cookie_consent'
+  | 'cookie_consent_version'
+  | 'salutation'
+  | 'title'
+  | 'birthdate'
+  | 'call_time'
+  | 'existing_customer'
+  | 'message'
+>;
+
 /**
  * A response as the customer's answers screen shows it. The contact details are as the sender
  * typed them with this lead (not the customer's now), compared as the domain's LeadContact;
  * salutation to message are what the KFZ and contact forms ask besides (null when not asked);
  * cookie_consent lists the visitor's cookie categories, e.g. 'necessary,statistics'. `forms`
- * is null when row-level security hides the form.
+ * is null when the form is gone.
  */
-export type CustomerResponse = Omit<
-  StoredResponse,
-  keyof typeof leadOrigin.shape | keyof LeadContact | 'forms'
-> &
+export type CustomerResponse = StoredResponse &
   z.infer<typeof leadOrigin> &
-  LeadContact & { forms: StoredResponse['forms'] | null };
-
-/** An answer with its question's text when it was answered: kept when the question is deleted. */
-export type CustomerAnswer = CustomerResponse['answers'][number];
+  LeadContact & { forms: { title: string } | null; answers: CustomerAnswer[] };
 
 export async function readCustomerResponses(
   supabase: SupabaseClient<Database>,
@@ -192,10 +218,11 @@ export async function readCustomerResponses(
 ): Promise<CustomerResponse[]> {
   const { data, error } = await customerResponsesQuery(supabase, customerId);
   if (error) throw error;
-  return data.map((response) => ({
+  return data.map(({ form_title, answers, ...response }) => ({
     ...response,
     ...leadOrigin.parse(response),
-    answers: orderAnswers(response.answers),
+    forms: form_title === null ? null : { title: form_title },
+    answers: orderAnswers(z.array(customerAnswer).parse(answers)),
   }));
 }
 

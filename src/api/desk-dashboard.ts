@@ -6,8 +6,9 @@ import { useSupabase } from './supabase-context.ts';
 import type { Database } from './database.types.ts';
 
 // The dashboard's live figures. Every number is counted by the database (PostgREST count with
-// head: true, or questionnaire_lead_counts), never by downloading rows; row-level security
-// decides what the caller may count.
+// head: true, or functions that return counts only), never by downloading rows. Staff cannot
+// read the leads' table itself: its figures come from security definer functions that check
+// the role.
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -42,12 +43,11 @@ export interface DashboardCounts {
   callbacksWaiting: number;
 }
 
-async function readCounts(
+export async function readCounts(
   supabase: SupabaseClient<Database>,
   days: DashboardDays,
 ): Promise<DashboardCounts> {
   const now = new Date();
-  const leads = () => supabase.from('responses').select('id', { count: 'exact', head: true });
   // 'Heute' and 'Letzte 7 Tage' are Analyse's own figures for those days, so the two agree.
   const period = (dayFrom: string) =>
     readOverview(supabase, { dayFrom, dayTo: days.today, questionnaireId: null, channel: null });
@@ -55,13 +55,14 @@ async function readCounts(
     period(days.today),
     period(days.weekStart),
     supabase.from('users').select('id', { count: 'exact', head: true }),
-    leads().gte('received_at', daysAgo(now, 7)).not('call_time', 'is', null),
+    supabase.rpc('callbacks_waiting', { received_since: daysAgo(now, 7) }),
   ]);
+  if (callbacks.error) throw callbacks.error;
   return {
     leadsToday: today.leads,
     leadsLastWeek: week.leads,
     customers: counted(customers),
-    callbacksWaiting: counted(callbacks),
+    callbacksWaiting: callbacks.data,
   };
 }
 
@@ -109,19 +110,16 @@ export interface NewestLead {
   receivedAt: string;
 }
 
-async function readNewestLeads(supabase: SupabaseClient<Database>): Promise<NewestLead[]> {
-  const { data, error } = await supabase
-    .from('responses')
-    .select('id, user_id, first_name, last_name, received_at, forms(title)')
-    .order('received_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(5);
+export async function readNewestLeads(supabase: SupabaseClient<Database>): Promise<NewestLead[]> {
+  // Names, form and time only, as a list shows them; opening one opens the customer (logged).
+  const { data, error } = await supabase.rpc('desk_newest_leads', { lead_limit: 5 });
   if (error) throw error;
   return data.map((row) => ({
     id: row.id,
-    userId: row.user_id,
+    // A lead whose customer was deleted has none (the columns are nullable as in `responses`).
+    userId: row.user_id ?? null,
     name: `${row.first_name} ${row.last_name}`,
-    formTitle: row.forms?.title ?? '',
+    formTitle: row.form_title ?? '',
     receivedAt: row.received_at,
   }));
 }

@@ -81,14 +81,16 @@ describe.each(['pglite', 'postgres'] as const)('leads and customers on %s', (kin
     return data;
   }
 
+  // The lead as stored, read as the database owner: staff cannot read leads directly
+  // (20261125190000_logged_lead_reads.sql).
   async function snapshot(clientId: string) {
-    const { data, error } = await staff
-      .from('responses')
-      .select('first_name, last_name, email, phone, adress, postcode, city, user_id')
-      .eq('client_id', clientId)
-      .single();
-    if (error) throw error;
-    return data;
+    const { rows } = await db.query<Record<string, unknown>>(
+      `select first_name, last_name, email, phone, adress, postcode, city, user_id
+         from public.responses where client_id = $1`,
+      [clientId],
+    );
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
   }
 
   it('an anonymous lead with a customer’s e-mail leaves the customer unchanged and keeps what it said', async () => {

@@ -2,7 +2,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOverview, type AnalysisFilter } from '../../src/api/desk-analysis.ts';
 import type { Database } from '../../src/api/database.types.ts';
+import { readNewestLead } from '../../src/api/desk-customer-newest-lead.ts';
 import { readCustomerPage, readCustomerResponses } from '../../src/api/desk-customers.ts';
+import { readCounts, readLeadsPerForm, readNewestLeads } from '../../src/api/desk-dashboard.ts';
 import { questionnaireLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,
@@ -117,6 +119,153 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
     const missing = await staff.rpc('open_customer', { customer_id: 999_999 }).maybeSingle();
     expect(missing).toMatchObject({ data: null, error: null });
     expect(await logOf(999_999, 'customer_viewed')).toEqual([]);
+  });
+
+  it('gives staff no direct read or write of leads and answers: 42501, nothing logged or leaked', async () => {
+    const before = await server.db.query('select count(*)::int as n from public.access_log');
+    for (const client of [staff, admin]) {
+      const leads = await client.from('responses').select('id, email');
+      expect(leads.error?.code).toBe('42501');
+      expect(leads.data).toBeNull();
+      const answers = await client.from('answers').select('id, answer');
+      expect(answers.error?.code).toBe('42501');
+      // Embedded into the customer list, the leads stay closed as well.
+      const embedded = await client.from('users').select('id, responses(id, answers(answer))');
+      expect(embedded.error?.code).toBe('42501');
+      const changed = await client
+        .from('responses')
+        .update({ message: 'geändert' })
+        .eq('user_id', customerId);
+      expect(changed.error?.code).toBe('42501');
+      const removed = await client.from('answers').delete().gt('id', 0);
+      expect(removed.error?.code).toBe('42501');
+      // analysis_leads reads the table as the caller: no longer the API roles'.
+      const times = await client.rpc('analysis_leads', {
+        day_from: '2000-01-01',
+        day_to: '2999-12-31',
+        questionnaire_id: 1,
+        lead_channel: 'web',
+      });
+      expect(times.error?.code).toBe('42501');
+    }
+    const { rows } = await server.db.query<{ answers: number; leads: number }>(
+      `select (select count(*)::int from public.answers a
+                 join public.responses r on r.id = a.response_id where r.user_id = $1) as answers,
+              (select count(*)::int from public.responses where user_id = $1) as leads`,
+      [customerId],
+    );
+    expect(rows[0]).toEqual({ answers: 6, leads: 2 });
+    const after = await server.db.query('select count(*)::int as n from public.access_log');
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it('serves the desk’s reads of leads through functions: logged per person, counts for the rest', async () => {
+    const { rows } = await server.db.query<{ id: number; lead: number }>(
+      `select u.id, r.id as lead from public.users u join public.responses r on r.user_id = u.id
+        where u.email = $1`,
+      [other.email],
+    );
+    const otto = rows[0]!;
+    // The sidebar's notice of differing details: part of opening the details, asked together
+    // with the details themselves, and one entry for both.
+    const [newest] = await Promise.all([
+      readNewestLead(staff, otto.id),
+      staff.rpc('open_customer', { customer_id: otto.id }).maybeSingle(),
+    ]);
+    expect(newest).toMatchObject({ id: otto.lead, first_name: 'Otto', last_name: 'Anders' });
+    await readNewestLead(staff, otto.id);
+    expect(await logOf(otto.id, 'customer_viewed')).toEqual([
+      expect.objectContaining({ user_id: staffId }),
+    ]);
+    expect(await logOf(otto.id, 'answers_viewed')).toEqual([]);
+
+    // The dashboard: counts, and the newest leads' names as a list shows them, unlogged.
+    const logged = await server.db.query('select count(*)::int as n from public.access_log');
+    const counts = await readCounts(staff, { today: '2999-12-31', weekStart: '2000-01-01' });
+    const callbacks = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from public.responses
+        where call_time is not null and received_at >= now() - interval '7 days'`,
+    );
+    expect(counts.callbacksWaiting).toBe(callbacks.rows[0]!.n);
+    expect(counts.leadsLastWeek).toBeGreaterThanOrEqual(3);
+    const perForm = await readLeadsPerForm(staff);
+    expect(perForm.find((form) => form.formId === first.form_id)?.leads).toBeGreaterThanOrEqual(2);
+    const newestLeads = await readNewestLeads(staff);
+    expect(newestLeads.map((lead) => lead.name)).toContain('Otto Anders');
+    expect(newestLeads.find((lead) => lead.id === otto.lead)).toMatchObject({
+      userId: otto.id,
+      formTitle: expect.stringMatching(/\S/),
+    });
+    const overview = await readOverview(staff, everything);
+    expect(overview.leads).toBeGreaterThanOrEqual(3);
+    expect(overview.first_lead_at).not.toBeNull();
+    expect(overview.data_since).not.toBeNull();
+    const unlogged = await server.db.query('select count(*)::int as n from public.access_log');
+    expect(unlogged.rows).toEqual(logged.rows);
+
+    // An account without the role: nothing.
+    const pending = await createAccount(server.db, `rights-nolead-${kind}@example.de`, 'pending');
+    const pendingClient: SupabaseClient<Database> = await supabaseClient(
+      server.url,
+      testSecret,
+      pending.accessToken,
+    );
+    for (const name of ['customer_leads', 'customer_lead_contacts'] as const) {
+      const refused = await pendingClient.rpc(name, { customer_id: otto.id });
+      expect(refused.error?.code).toBe('42501');
+    }
+    expect((await pendingClient.rpc('desk_newest_leads', {})).error?.code).toBe('42501');
+    const pendingCallbacks = await pendingClient.rpc('callbacks_waiting', {
+      received_since: '2000-01-01T00:00:00Z',
+    });
+    expect(pendingCallbacks.data).toBe(0);
+    const pendingForms = await pendingClient.rpc('questionnaire_lead_counts', {});
+    expect(pendingForms.data?.every((form) => form.leads === 0)).toBe(true);
+    const pendingOverview = await readOverview(pendingClient, everything);
+    expect(pendingOverview).toMatchObject({ leads: 0, first_lead_at: null, data_since: null });
+    expect(await logOf(otto.id, 'answers_viewed')).toEqual([]);
+  });
+
+  it('logs what a staff token reads through GET /api/responses, per customer', async () => {
+    const { rows } = await server.db.query<{ id: number; lead: number }>(
+      `select u.id, r.id as lead from public.users u join public.responses r on r.user_id = u.id
+        where u.email = $1`,
+      [other.email],
+    );
+    const otto = rows[0]!;
+    const token = (await createAccount(server.db, `rights-api-${kind}@example.de`, 'staff'))
+      .accessToken;
+    const apiStaff = await server.db.query<{ user_id: string }>(
+      'select user_id::text from public.staff where email = $1',
+      [`rights-api-${kind}@example.de`],
+    );
+    const read = await fetch(`${server.url}/api/responses/${otto.lead}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(read.status).toBe(200);
+    expect(await logOf(otto.id, 'answers_viewed')).toEqual([
+      {
+        user_id: apiStaff.rows[0]!.user_id,
+        staff_email: `rights-api-${kind}@example.de`,
+        detail: { via: 'api', leads: [otto.lead] },
+      },
+    ]);
+    const list = await fetch(`${server.url}/api/responses?limit=500`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(list.status).toBe(200);
+    const served = (await list.json()) as { id: number }[];
+    const entries = await server.db.query<{ customer_id: number | null; leads: number[] }>(
+      `select customer_id, detail -> 'leads' as leads from public.access_log
+        where action = 'answers_viewed' and user_id = $1::uuid and detail -> 'leads' @> '[]'
+          and id > (select min(id) from public.access_log
+                     where action = 'answers_viewed' and user_id = $1::uuid)`,
+      [apiStaff.rows[0]!.user_id],
+    );
+    expect(entries.rows.flatMap((entry) => entry.leads).sort((a, b) => a - b)).toEqual(
+      served.map((lead) => lead.id).sort((a, b) => a - b),
+    );
+    expect(entries.rows.map((entry) => entry.customer_id)).toContain(customerId);
   });
 
   it('logs a search by its term only, not once per page, and never an empty one', async () => {

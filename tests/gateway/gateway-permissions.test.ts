@@ -34,8 +34,9 @@ type TableOperation = (typeof tableOperations)[number];
 type TableName = 'forms' | 'questions' | 'users' | 'responses' | 'answers' | 'staff';
 
 // Anonymous callers read forms and questions only; pending accounts read nothing; staff and admin
-// read and write customers (users), responses, answers, forms and questions; only admin changes
-// staff. A staff row is made only by the trigger on auth.users, so nobody inserts one. Reading
+// read and write customers (users), forms and questions; only admin changes staff. Nobody reads
+// or writes responses and answers through the API (20261125190000_logged_lead_reads.sql): the
+// desk reads them through functions that write the access log, the hub writes them. A staff row is made only by the trigger on auth.users, so nobody inserts one. Reading
 // one's own staff row is what lets the desk tell a pending account that it awaits approval: it
 // is about the caller, not customer data.
 const tableMatrix: Record<TableName, Record<TableOperation, PerCaller>> = {
@@ -59,16 +60,16 @@ const tableMatrix: Record<TableName, Record<TableOperation, PerCaller>> = {
     delete: ['refused', 'hidden', 'works', 'works'],
   },
   responses: {
-    select: ['refused', 'hidden', 'works', 'works'],
-    insert: ['refused', 'refused', 'works', 'works'],
-    update: ['refused', 'hidden', 'works', 'works'],
-    delete: ['refused', 'hidden', 'works', 'works'],
+    select: ['refused', 'refused', 'refused', 'refused'],
+    insert: ['refused', 'refused', 'refused', 'refused'],
+    update: ['refused', 'refused', 'refused', 'refused'],
+    delete: ['refused', 'refused', 'refused', 'refused'],
   },
   answers: {
-    select: ['refused', 'hidden', 'works', 'works'],
-    insert: ['refused', 'refused', 'works', 'works'],
-    update: ['refused', 'hidden', 'works', 'works'],
-    delete: ['refused', 'hidden', 'works', 'works'],
+    select: ['refused', 'refused', 'refused', 'refused'],
+    insert: ['refused', 'refused', 'refused', 'refused'],
+    update: ['refused', 'refused', 'refused', 'refused'],
+    delete: ['refused', 'refused', 'refused', 'refused'],
   },
   staff: {
     select: ['refused', 'own row', 'own row', 'works'],
