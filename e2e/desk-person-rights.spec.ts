@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
 import { berlinToday } from '../src/domain/calendar.ts';
 import { deskPaths } from '../src/domain/routes.ts';
 import { questionnaireLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { admin, openSignedIn } from './helpers/desk.ts';
-import { expectNoAxeViolations } from './helpers/hub.ts';
+import { expectNoAxeViolations, serviceRoleHeaders } from './helpers/hub.ts';
 
 // A person's rights in Survey Desk against the built server: 'Daten exportieren' (both files read
 // back), 'Kunde löschen', then the database holds nothing of the person beyond the proofs, and
@@ -20,12 +18,8 @@ const uniqueLetters = () =>
 
 /** The service role's REST reads, keyed with the secret e2e/serve.mjs's server generated. */
 async function serviceRest(request: APIRequestContext, pathAndQuery: string): Promise<unknown[]> {
-  const dataDirFile = path.resolve(`.tmp/e2e-data-dir-${process.env.E2E_PORT}`);
-  const dataDir = (await readFile(dataDirFile, 'utf8')).trim();
-  const secret = (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim();
-  const { serviceRoleKey } = await apiKeys(secret);
   const response = await request.get(`/rest/v1/${pathAndQuery}`, {
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` },
+    headers: await serviceRoleHeaders(),
   });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as unknown[];

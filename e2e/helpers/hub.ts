@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
 
 export interface StoredResponse {
   id: number;
@@ -37,6 +40,19 @@ export async function storedResponses(request: APIRequestContext): Promise<Store
   });
   expect(list.ok()).toBe(true);
   return (await list.json()) as StoredResponse[];
+}
+
+/**
+ * The headers of the service role (the server itself, past row-level security), keyed with the
+ * secret e2e/serve.mjs's server generated: for fixtures and checks no API role may do, such as
+ * removing a test's leads.
+ */
+export async function serviceRoleHeaders(): Promise<Record<string, string>> {
+  const dataDirFile = path.resolve(`.tmp/e2e-data-dir-${process.env.E2E_PORT}`);
+  const dataDir = (await readFile(dataDirFile, 'utf8')).trim();
+  const secret = (await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim();
+  const { serviceRoleKey } = await apiKeys(secret);
+  return { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` };
 }
 
 export async function responsesFor(request: APIRequestContext, email: string) {
