@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
   addYears,
+  berlinDate,
   berlinDateTime,
   berlinMinute,
   berlinToday,
@@ -175,6 +176,7 @@ describe.each(['UTC', 'America/New_York'])('Berlin time with the process in %s',
     expect(berlinToday(new Date(instant))).toBe(day);
     expect(berlinMinute(instant)).toBe(minute);
     expect(berlinDateTime(instant)).toBe(dateTime);
+    expect(berlinDate(instant)).toBe(minute.slice(0, 10));
     const wall = berlinWallClock(instant);
     expect(wall.toISOString().slice(0, 10)).toBe(day);
     expect(wall.toISOString().slice(11, 16)).toBe(minute.slice(-5));

@@ -143,6 +143,12 @@ const berlinDateTimeFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: berlinZone,
 });
 
+/** A stored instant's calendar day in Berlin as 'TT.MM.JJJJ' (e.g. a questionnaire's creation). */
+export function berlinDate(instant: string): string {
+  const { year, month, day } = partsInBerlin(new Date(instant));
+  return `${day}.${month}.${year}`;
+}
+
 /** A stored instant as the desk's lists show it: '25.11.2026, 10:15' in Berlin. */
 export function berlinDateTime(instant: string): string {
   return berlinDateTimeFormat.format(new Date(instant));

@@ -6,6 +6,7 @@ import {
   type Customer,
   type CustomerResponse,
 } from '../../api/desk-customers.ts';
+import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadContactFields, leadContactLabels } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -20,9 +21,6 @@ import {
   sourceLabel,
   yesNo,
 } from './response-labels.ts';
-
-const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (value: string) => dateTime.format(new Date(value));
 
 function Loading({ children }: { children: string }) {
   return (
@@ -63,7 +61,7 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
       <h2 id={headingId} className="text-xl font-bold text-slate-900">
         {title}{' '}
         <span className="text-base font-normal text-slate-700">
-          vom <time dateTime={response.received_at}>{formatTime(response.received_at)}</time>
+          vom <time dateTime={response.received_at}>{berlinDateTime(response.received_at)}</time>
         </span>
       </h2>
       <dl className="mt-3 divide-y divide-slate-100">
@@ -71,10 +69,10 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
         {capturedDiffers(response) && response.captured_at ? (
           <>
             <Entry term="Erfasst am">
-              <time dateTime={response.captured_at}>{formatTime(response.captured_at)}</time>
+              <time dateTime={response.captured_at}>{berlinDateTime(response.captured_at)}</time>
             </Entry>
             <Entry term="Eingegangen am">
-              <time dateTime={response.received_at}>{formatTime(response.received_at)}</time>
+              <time dateTime={response.received_at}>{berlinDateTime(response.received_at)}</time>
             </Entry>
           </>
         ) : null}

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useCustomerNewestLead } from '../../api/desk-customer-newest-lead.ts';
 import { useCustomer, useUpdateCustomer, type Customer } from '../../api/desk-customers.ts';
 import { errorCode } from '../../api/desk-staff.ts';
+import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadContactChanges, leadTime } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -25,8 +26,6 @@ import { useDiscardGuard, type Leave } from '../shared/unsaved-changes.tsx';
 import { viewParams } from './customers-view.ts';
 import { LeadChangesNotice } from './lead-changes-notice.tsx';
 import { CustomerPrivacyActions } from './customer-privacy-actions.tsx';
-
-const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the answers page's back link returns to: this list as it was. */
 export interface CustomersListState {
@@ -173,7 +172,7 @@ function CustomerForm(props: {
       <TextField
         label="Angelegt am"
         disabled
-        value={dateTime.format(new Date(customer.created_at))}
+        value={berlinDateTime(customer.created_at)}
         readOnly
       />
       {outcome && 'saved' in outcome && !isDirty ? (

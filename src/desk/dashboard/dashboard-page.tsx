@@ -3,11 +3,10 @@ import { Link } from 'react-router-dom';
 import { useDashboardCounts, useLeadsPerForm, useNewestLeads } from '../../api/desk-dashboard.ts';
 import { useMyRole, useStaffAccounts } from '../../api/desk-staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
-import { addDays, berlinToday } from '../../domain/calendar.ts';
+import { addDays, berlinDateTime, berlinToday } from '../../domain/calendar.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 
-const timeFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 const numberFormat = new Intl.NumberFormat('de-DE');
 
 interface QueryView {
@@ -134,7 +133,7 @@ function NewestLeads() {
                   <span className="text-slate-700">– {lead.formTitle}</span>
                 </span>
                 <time dateTime={lead.receivedAt} className="text-slate-700">
-                  {timeFormat.format(new Date(lead.receivedAt))}
+                  {berlinDateTime(lead.receivedAt)}
                 </time>
               </li>
             ))}

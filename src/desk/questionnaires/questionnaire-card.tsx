@@ -1,15 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListedForm } from '../../api/desk-forms.ts';
+import { berlinDate } from '../../domain/calendar.ts';
 import { deskQuestionnairePath } from '../../domain/routes.ts';
 import { isHttpUrl } from '../shared/form-details-schema.ts';
 import { FormPublicLink } from '../shared/form-public-link.tsx';
 
-const shortDate = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
 const count = new Intl.NumberFormat('de-DE');
 
 export const responsesLabel = (responses: number) =>
@@ -57,9 +53,7 @@ export function QuestionnaireCard({ form }: { form: ListedForm }) {
         <dl className="mt-auto grid grid-cols-2 gap-2 text-sm">
           <div>
             <dt className="text-slate-600">Erstellt am</dt>
-            <dd className="font-medium text-slate-900">
-              {shortDate.format(new Date(form.created_at))}
-            </dd>
+            <dd className="font-medium text-slate-900">{berlinDate(form.created_at)}</dd>
           </div>
           <div>
             <dt className="text-slate-600">Antworten</dt>

@@ -9,6 +9,7 @@ import {
   type StaffAccount,
   type StaffRole,
 } from '../../api/desk-staff.ts';
+import { berlinDateTime } from '../../domain/calendar.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -29,8 +30,7 @@ const lastAdminMessage =
   'Der letzte Admin kann nicht entfernt oder herabgestuft werden. Ernenne zuerst ein weiteres Konto zum Admin.';
 const saveFailedMessage = 'Die Rolle konnte nicht gespeichert werden. Bitte versuche es erneut.';
 
-const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
-const shownDate = (value: string | null) => (value ? dateTime.format(new Date(value)) : 'Nein');
+const shownDate = (value: string | null) => (value ? berlinDateTime(value) : 'Nein');
 
 function RoleCell({ account }: { account: StaffAccount }) {
   const id = useId();
