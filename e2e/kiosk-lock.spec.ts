@@ -4,6 +4,7 @@ import { expectNoAxeViolations, responsesFor } from './helpers/hub.ts';
 import {
   answerTabaluga,
   expectNothingWaiting,
+  leaveAppForBackgroundSync,
   openDevicePanel,
   savedOnDevice,
   waitingCount,
@@ -190,23 +191,8 @@ test('kiosk mode stays on while sealed leads wait; a forgotten PIN discards them
   await expect(page.getByText(savedOnDevice)).toBeVisible();
 
   // The service worker's Background Sync has no key: it leaves the sealed lead waiting.
-  const cdp = await context.newCDPSession(page);
-  const registration = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL.startsWith('http://127.0.0.1'));
-      if (ours && !ours.isDeleted) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registration;
-  await page.goto('about:blank');
-  await context.setOffline(false);
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: new URL(test.info().project.use.baseURL!).origin,
-    registrationId,
-    tag: 'outbox-sync',
-    lastChance: false,
-  });
+  const { sync } = await leaveAppForBackgroundSync(context, page);
+  await sync();
   await page.waitForTimeout(2_000);
   expect(await responsesFor(request, email)).toEqual([]);
 

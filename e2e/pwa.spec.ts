@@ -9,6 +9,7 @@ import { responsesFor } from './helpers/hub.ts';
 import {
   answerTabaluga,
   expectNothingWaiting,
+  leaveAppForBackgroundSync,
   openDevicePanel,
   savedOnDevice,
   waitingCount,
@@ -216,37 +217,16 @@ test('Background Sync: the service worker sends a queued lead with no page of th
   await expect(page.getByText(savedOnDevice)).toBeVisible();
 
   // Leave the app: from here on only the worker can send.
-  const cdp = await context.newCDPSession(page);
-  const registration = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL.startsWith('http://127.0.0.1'));
-      if (ours && !ours.isDeleted) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registration;
-  await page.goto('about:blank');
-  await context.setOffline(false);
-
+  const { sync } = await leaveAppForBackgroundSync(context, page);
   // Dispatch the sync event too, in case this browser build has not fired it.
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: new URL(test.info().project.use.baseURL!).origin,
-    registrationId,
-    tag: 'outbox-sync',
-    lastChance: false,
-  });
+  await sync();
   // A run from an earlier sync event may still hold the lock, waiting on its request (up to the
   // 15 s timeout); the worker then waits for it before sending.
   await expect
     .poll(async () => (await responsesFor(request, email)).length, { timeout: 30_000 })
     .toBe(1);
   // A second sync run finds nothing left to send.
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: new URL(test.info().project.use.baseURL!).origin,
-    registrationId,
-    tag: 'outbox-sync',
-    lastChance: false,
-  });
+  await sync();
   await page.waitForTimeout(500);
   expect(await responsesFor(request, email)).toHaveLength(1);
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 export async function fillContact(
   page: Page,
@@ -48,6 +48,33 @@ export async function expectNothingWaiting(page: Page, timeout = 15_000) {
 export async function expectQuestionnaireSent(page: Page) {
   await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
   await expectNothingWaiting(page);
+}
+
+/**
+ * Leaves the app for about:blank (from then on only the service worker can send), goes online and
+ * returns `sync`, which dispatches the outbox's Background Sync event to the worker (also where
+ * this browser build fires none itself).
+ */
+export async function leaveAppForBackgroundSync(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith('http://127.0.0.1'));
+      if (ours && !ours.isDeleted) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registration;
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  const sync = () =>
+    cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(test.info().project.use.baseURL!).origin,
+      registrationId,
+      tag: 'outbox-sync',
+      lastChance: false,
+    });
+  return { sync };
 }
 
 /** The device settings panel in the header (status element). */
