@@ -226,6 +226,41 @@ export type Database = {
         }
         Relationships: []
       }
+      customer_notes: {
+        Row: {
+          author: string | null
+          body: string
+          created_at: string
+          customer_id: number
+          id: number
+          updated_at: string | null
+        }
+        Insert: {
+          author?: string | null
+          body: string
+          created_at?: string
+          customer_id: number
+          id?: never
+          updated_at?: string | null
+        }
+        Update: {
+          author?: string | null
+          body?: string
+          created_at?: string
+          customer_id?: number
+          id?: never
+          updated_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "customer_notes_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       desk_settings: {
         Row: {
           id: boolean
@@ -316,6 +351,63 @@ export type Database = {
         }
         Relationships: []
       }
+      follow_ups: {
+        Row: {
+          assignee: string | null
+          automatic: boolean
+          body: string
+          created_at: string
+          created_by: string | null
+          customer_id: number
+          done_at: string | null
+          done_by: string | null
+          due_at: string
+          id: number
+          response_id: number | null
+        }
+        Insert: {
+          assignee?: string | null
+          automatic?: boolean
+          body?: string
+          created_at?: string
+          created_by?: string | null
+          customer_id: number
+          done_at?: string | null
+          done_by?: string | null
+          due_at: string
+          id?: never
+          response_id?: number | null
+        }
+        Update: {
+          assignee?: string | null
+          automatic?: boolean
+          body?: string
+          created_at?: string
+          created_by?: string | null
+          customer_id?: number
+          done_at?: string | null
+          done_by?: string | null
+          due_at?: string
+          id?: never
+          response_id?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "follow_ups_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "follow_ups_response_id_fkey"
+            columns: ["response_id"]
+            isOneToOne: false
+            referencedRelation: "responses"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       forms: {
         Row: {
           created_at: string
@@ -342,6 +434,41 @@ export type Database = {
           title?: string
         }
         Relationships: []
+      }
+      lead_status_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          id: number
+          note: string | null
+          response_id: number
+          status: string
+        }
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          note?: string | null
+          response_id: number
+          status: string
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          note?: string | null
+          response_id?: number
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_status_changes_response_id_fkey"
+            columns: ["response_id"]
+            isOneToOne: false
+            referencedRelation: "responses"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       questions: {
         Row: {
@@ -428,6 +555,7 @@ export type Database = {
           received_at: string
           salutation: string | null
           source: string
+          status: string
           terms_accepted: boolean
           title: string | null
           user_id: number | null
@@ -464,6 +592,7 @@ export type Database = {
           received_at?: string
           salutation?: string | null
           source: string
+          status?: string
           terms_accepted: boolean
           title?: string | null
           user_id?: number | null
@@ -500,6 +629,7 @@ export type Database = {
           received_at?: string
           salutation?: string | null
           source?: string
+          status?: string
           terms_accepted?: boolean
           title?: string | null
           user_id?: number | null
@@ -608,18 +738,21 @@ export type Database = {
       staff: {
         Row: {
           created_at: string
+          display_name: string | null
           email: string
           role: string
           user_id: string
         }
         Insert: {
           created_at?: string
+          display_name?: string | null
           email: string
           role?: string
           user_id: string
         }
         Update: {
           created_at?: string
+          display_name?: string | null
           email?: string
           role?: string
           user_id?: string
@@ -1022,6 +1155,7 @@ export type Database = {
           received_at: string
           salutation: string | null
           source: string
+          status: string
           terms_accepted: boolean
           title: string | null
           user_id: number | null
