@@ -882,6 +882,24 @@ export type Database = {
           value: string
         }[]
       }
+      analysis_conversion: {
+        Args: {
+          day_from: string
+          day_to: string
+          lead_channel?: string
+          questionnaire_id?: number
+        }
+        Returns: {
+          channel: string
+          closed: number
+          dimension: string
+          form_id: number
+          form_title: string
+          leads: number
+          rate: number
+          source: string
+        }[]
+      }
       analysis_days: {
         Args: {
           day_from: string
@@ -1074,6 +1092,7 @@ export type Database = {
           received_at: string
           salutation: string
           source: string
+          status: string
           terms_accepted: boolean
           title: string
         }[]
@@ -1222,6 +1241,24 @@ export type Database = {
         Args: { form_id: number; source: string }
         Returns: number
       }
+      lead_status_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          leads: number
+          status: string
+        }[]
+      }
+      lead_status_history: {
+        Args: { customer_id: number }
+        Returns: {
+          changed_at: string
+          changed_by_name: string
+          id: number
+          note: string
+          response_id: number
+          status: string
+        }[]
+      }
       log_access: {
         Args: { action: string; customer_id: number; detail?: Json }
         Returns: undefined
@@ -1340,6 +1377,23 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      set_lead_status: {
+        Args: { note?: string; response_id: number; status: string }
+        Returns: {
+          changed_at: string
+          changed_by: string | null
+          id: number
+          note: string | null
+          response_id: number
+          status: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "lead_status_changes"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       set_staff_role: {
         Args: { role: string; user_id: string }
         Returns: undefined
@@ -1350,6 +1404,14 @@ export type Database = {
           confirmed_at: string
           email: string
           registered_at: string
+          role: string
+          user_id: string
+        }[]
+      }
+      staff_directory: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          name: string
           role: string
           user_id: string
         }[]

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { LeadChannel } from '../domain/submission.ts';
+import { leadChannels, submissionSources, type LeadChannel } from '../domain/submission.ts';
 import {
   callWithNulls,
   type FunctionName,
@@ -35,6 +35,7 @@ export const analysisKeys = {
     [...analysisKeys.all, 'over-time', filter, bucket] as const,
   answers: (filter: AnalysisFilter) => [...analysisKeys.all, 'answers', filter] as const,
   offlineDelay: (filter: AnalysisFilter) => [...analysisKeys.all, 'offline-delay', filter] as const,
+  conversion: (filter: AnalysisFilter) => [...analysisKeys.all, 'conversion', filter] as const,
 };
 
 // bigint columns arrive as JSON numbers from the gateway; a string would still be a count.
@@ -80,11 +81,26 @@ const delayRow = z.object({
 });
 export type DelayRow = z.infer<typeof delayRow>;
 
+// The share of a group's leads that stand at 'Abgeschlossen' (analysis_conversion): per form (a
+// questionnaire by form_id, or a KFZ or contact lead, source) and per channel.
+const conversionRow = z.object({
+  dimension: z.enum(['form', 'channel']),
+  source: z.enum(submissionSources).nullable(),
+  form_id: z.number().int().nullable(),
+  form_title: z.string().nullable(),
+  channel: z.enum(leadChannels).nullable(),
+  leads: count,
+  closed: count,
+  rate: z.coerce.number(),
+});
+export type ConversionRow = z.infer<typeof conversionRow>;
+
 // Each schema has exactly the columns its function returns (a renamed column fails typecheck).
 true satisfies SameColumns<AnalysisOverview, 'analysis_overview'>;
 true satisfies SameColumns<OverTimeRow, 'analysis_leads_over_time'>;
 true satisfies SameColumns<AnswerRow, 'analysis_answer_distribution'>;
 true satisfies SameColumns<DelayRow, 'analysis_offline_delay'>;
+true satisfies SameColumns<ConversionRow, 'analysis_conversion'>;
 
 export function filterArgs(filter: AnalysisFilter) {
   return {
@@ -156,6 +172,13 @@ export function readOfflineDelay(
   return callRpc(supabase, 'analysis_offline_delay', filterArgs(filter), delayRow);
 }
 
+export function readConversion(
+  supabase: SupabaseClient<Database>,
+  filter: AnalysisFilter,
+): Promise<ConversionRow[]> {
+  return callRpc(supabase, 'analysis_conversion', filterArgs(filter), conversionRow);
+}
+
 // The previous selection's figures stay on screen while a changed filter loads (no flicker to
 // skeletons on every click); the sections mark themselves busy meanwhile.
 const keepShown = { placeholderData: keepPreviousData } as const;
@@ -196,6 +219,15 @@ export function useOfflineDelay(filter: AnalysisFilter) {
   return useQuery({
     queryKey: analysisKeys.offlineDelay(filter),
     queryFn: () => readOfflineDelay(supabase, filter),
+    ...keepShown,
+  });
+}
+
+export function useConversion(filter: AnalysisFilter) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: analysisKeys.conversion(filter),
+    queryFn: () => readConversion(supabase, filter),
     ...keepShown,
   });
 }

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { LeadContact } from '../domain/lead-contact.ts';
+import { leadStatuses } from '../domain/lead-status.ts';
 import { leadChannels, submissionSources } from '../domain/submission.ts';
 import type { Database, Tables } from './database.types.ts';
 import { errorCode } from './desk-staff.ts';
@@ -147,7 +148,7 @@ export function orderAnswers(answers: readonly CustomerAnswer[]): CustomerAnswer
 }
 
 const responseColumns =
-  'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, salutation, title, birthdate, call_time, existing_customer, message, first_name, last_name, email, phone, adress, postcode, city, form_title, answers';
+  'id, form_id, source, channel, create_date, captured_at, received_at, offer_info, terms_accepted, data_processing_consent, consent_version, cookie_consent, cookie_consent_version, salutation, title, birthdate, call_time, existing_customer, message, first_name, last_name, email, phone, adress, postcode, city, status, form_title, answers';
 
 /**
  * Every response of one customer with its form's title and its answers: customer_leads reads
@@ -162,10 +163,12 @@ function customerResponsesQuery(supabase: SupabaseClient<Database>, customerId: 
     .order('id', { ascending: false });
 }
 
-// Where a lead came from: text columns in the table, the domain's unions here.
+// Where a lead came from and where the office stands with it: text columns in the table, the
+// domain's unions here.
 const leadOrigin = z.object({
   source: z.enum(submissionSources),
   channel: z.enum(leadChannels),
+  status: z.enum(leadStatuses),
 });
 
 /** An answer with its question's text when it was answered: kept when the question is deleted. */
@@ -205,8 +208,8 @@ type StoredResponse = Pick<
  * A response as the customer's answers screen shows it. The contact details are as the sender
  * typed them with this lead (not the customer's now), compared as the domain's LeadContact;
  * salutation to message are what the KFZ and contact forms ask besides (null when not asked);
- * cookie_consent lists the visitor's cookie categories, e.g. 'necessary,statistics'. `forms`
- * is null when the form is gone.
+ * cookie_consent lists the visitor's cookie categories, e.g. 'necessary,statistics'; status is
+ * the office's current status of the lead. `forms` is null when the form is gone.
  */
 export type CustomerResponse = StoredResponse &
   z.infer<typeof leadOrigin> &

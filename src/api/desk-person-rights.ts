@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { accessActions } from '../domain/access-log.ts';
+import { leadStatuses } from '../domain/lead-status.ts';
 import type { Database } from './database.types.ts';
 import { customerKeys } from './desk-customers.ts';
 import { useSupabase } from './supabase-context.ts';
@@ -71,6 +72,8 @@ const accessLogEntry = z.object({
     term_redacted: z.boolean().optional(),
     columns: z.array(z.string()).optional(),
     deleted: z.boolean().optional(),
+    response_id: z.number().optional(),
+    status: z.enum(leadStatuses).optional(),
   }),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntry>;

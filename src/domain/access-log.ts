@@ -10,6 +10,7 @@ export const accessActions = [
   'customer_erased',
   'leads_exported',
   'lead_deleted',
+  'lead_status_changed',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 
@@ -22,4 +23,5 @@ export const accessActionLabels: Record<AccessAction, string> = {
   customer_erased: 'Kunde gelöscht',
   leads_exported: 'Leads exportiert',
   lead_deleted: 'Lead gelöscht',
+  lead_status_changed: 'Lead-Status geändert',
 };

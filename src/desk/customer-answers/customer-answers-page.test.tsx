@@ -3,20 +3,29 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer, CustomerResponse } from '../../api/desk-customers.ts';
+import type { LeadStatusChange } from '../../api/desk-lead-status.ts';
 import { CustomerAnswersPage } from './customer-answers-page.tsx';
 
-// The answers page against stand-ins for its two reads.
+// The answers page against stand-ins for its reads (the status control's own behaviour is
+// lead-status-panel.test.tsx's).
 type Query<T> = { data?: T; isPending: boolean; isError: boolean; refetch: () => void };
 
 const state = vi.hoisted(() => ({
   customer: {} as Query<Customer | null>,
   responses: {} as Query<CustomerResponse[]>,
+  history: {} as Query<LeadStatusChange[]>,
 }));
 
 vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/desk-customers.ts')>()),
   useCustomer: () => state.customer,
   useCustomerResponses: () => state.responses,
+}));
+
+vi.mock('../../api/desk-lead-status.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/desk-lead-status.ts')>()),
+  useLeadStatusHistory: () => state.history,
+  useSetLeadStatus: () => ({ mutate: vi.fn(), reset: vi.fn(), isPending: false, isError: false }),
 }));
 
 const loaded = <T,>(data: T): Query<T> => ({
@@ -67,6 +76,7 @@ const response: CustomerResponse = {
   adress: 'Messeweg 3',
   postcode: '20095',
   city: 'Hamburg',
+  status: 'contacted',
   forms: { title: 'Tabaluga' },
   answers: [
     {
@@ -102,6 +112,24 @@ const entry = (section: HTMLElement, term: string) =>
 beforeEach(() => {
   state.customer = loaded(customer);
   state.responses = loaded([response]);
+  state.history = loaded([
+    {
+      id: 5,
+      response_id: 31,
+      status: 'contacted',
+      note: 'Rückruf Dienstag',
+      changed_at: '2026-11-21T09:15:00Z',
+      changed_by_name: 'Paula Puls',
+    },
+    {
+      id: 6,
+      response_id: 99,
+      status: 'closed',
+      note: null,
+      changed_at: '2026-11-21T10:00:00Z',
+      changed_by_name: null,
+    },
+  ]);
 });
 afterEach(cleanup);
 
@@ -134,6 +162,29 @@ describe('CustomerAnswersPage', () => {
     expect(deleted.nextElementSibling?.textContent).toBe('Ja');
     expect(screen.getByRole('link', { name: /Zurück zu den Kunden/ }).getAttribute('href')).toBe(
       '/surveydesk/customer',
+    );
+  });
+
+  it('shows each lead’s status and its history from the arrival on, with who and when', () => {
+    renderPage();
+    const section = screen.getByRole('region', { name: /^Tabaluga vom/ });
+    expect(within(section).getByText(/^Status:/).textContent).toBe('Status: Kontaktiert');
+    expect(within(section).getByRole('button', { name: 'Status ändern' })).toBeTruthy();
+    expect(within(section).getByLabelText('Notiz zur Statusänderung (optional)')).toBeTruthy();
+    const history = within(section).getByRole('region', { name: 'Verlauf' });
+    // Only this lead's changes; Berlin time (UTC+1 in November).
+    expect([...history.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Neu – 20.11.2026, 16:30 – Eingang',
+      'Kontaktiert – 21.11.2026, 10:15 – Paula PulsNotiz: Rückruf Dienstag',
+    ]);
+  });
+
+  it('shows a German error with a retry when the history cannot be read', () => {
+    state.history = { isPending: false, isError: true, refetch: vi.fn() };
+    renderPage();
+    const history = screen.getByRole('region', { name: 'Verlauf' });
+    expect(within(history).getByRole('alert').textContent).toContain(
+      'Der Verlauf konnte nicht geladen werden.',
     );
   });
 

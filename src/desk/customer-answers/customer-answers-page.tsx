@@ -6,12 +6,14 @@ import {
   type Customer,
   type CustomerResponse,
 } from '../../api/desk-customers.ts';
+import { useLeadStatusHistory } from '../../api/desk-lead-status.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadContactFields, leadContactLabels } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { LeadStatusControl, LeadStatusHistory, type HistoryView } from './lead-status-panel.tsx';
 import {
   answerText,
   capturedDiffers,
@@ -52,7 +54,12 @@ function questionNote(answer: CustomerResponse['answers'][number]): string | und
   return undefined;
 }
 
-function ResponseSection({ response }: { response: CustomerResponse }) {
+function ResponseSection(props: {
+  customerId: number;
+  response: CustomerResponse;
+  history: HistoryView;
+}) {
+  const { response } = props;
   const headingId = `anfrage-${response.id}`;
   const title = responseTitle(response);
   const details = requestDetails(response);
@@ -64,6 +71,8 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
           vom <time dateTime={response.received_at}>{berlinDateTime(response.received_at)}</time>
         </span>
       </h2>
+      <LeadStatusControl customerId={props.customerId} response={response} />
+      <LeadStatusHistory response={response} history={props.history} />
       <dl className="mt-3 divide-y divide-slate-100">
         <Entry term="Quelle">{sourceLabel(response)}</Entry>
         {capturedDiffers(response) && response.captured_at ? (
@@ -140,6 +149,7 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
 
 function Responses({ customerId }: { customerId: number }) {
   const responses = useCustomerResponses(customerId);
+  const history = useLeadStatusHistory(customerId);
   if (responses.isPending) return <Loading>Antworten werden geladen …</Loading>;
   if (responses.isError)
     return (
@@ -155,7 +165,12 @@ function Responses({ customerId }: { customerId: number }) {
   return (
     <div className="flex flex-col gap-6">
       {responses.data.map((response) => (
-        <ResponseSection key={response.id} response={response} />
+        <ResponseSection
+          key={response.id}
+          customerId={customerId}
+          response={response}
+          history={history}
+        />
       ))}
     </div>
   );
@@ -182,7 +197,10 @@ function headingFor(customer: ReturnType<typeof useCustomer>, known: boolean): s
   return customer.data ? `Antworten von ${fullName(customer.data)}` : 'Antworten';
 }
 
-/** Everything a customer has sent, read only: staff edit only personal data (spec). */
+/**
+ * Everything a customer has sent, read only (staff edit only personal data, spec), with each
+ * lead's status, its change and its history.
+ */
 export function CustomerAnswersPage() {
   const idText = useParams().id ?? '';
   const known = /^[1-9]\d{0,8}$/.test(idText);

@@ -51,6 +51,14 @@ describe('AccessLogList', () => {
     fake.answer = {
       data: [
         {
+          id: 4,
+          at: '2026-11-25T12:01:00Z',
+          staff_email: 'team@example.de',
+          action: 'lead_status_changed',
+          customer_id: 7,
+          detail: { response_id: 12, status: 'contacted' },
+        },
+        {
           id: 3,
           at: '2026-11-25T12:00:00Z',
           staff_email: 'team@example.de',
@@ -81,6 +89,7 @@ describe('AccessLogList', () => {
     const table = await screen.findByRole('table', { name: 'Zugriffe durch team@example.de' });
     const rows = table.querySelectorAll('tbody tr');
     expect([...rows].map((row) => row.textContent)).toEqual([
+      '25.11.2026, 13:01Nr. 7Lead-Status geändertLead Nr. 12: Kontaktiert',
       '25.11.2026, 13:00Nr. 7Kunde gelöscht',
       '25.11.2026, 12:59–Kunden gesuchtSuchbegriff entfernt (Person gelöscht)',
       '25.11.2026, 12:58–Kunden gesuchtSuchbegriff „köln“',

@@ -6,6 +6,7 @@ import {
 } from '../../api/desk-person-rights.ts';
 import { accessActionLabels } from '../../domain/access-log.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
+import { leadStatusLabels } from '../../domain/lead-status.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 
 /** What an entry concerns besides its action: the search term or the changed fields. */
@@ -14,6 +15,9 @@ function entryDetail(entry: AccessLogEntry): string {
   if (entry.detail.term_redacted) return 'Suchbegriff entfernt (Person gelöscht)';
   if (entry.detail.columns?.length) return `Felder: ${entry.detail.columns.join(', ')}`;
   if (entry.detail.deleted) return 'Datensatz gelöscht';
+  if (entry.detail.status) {
+    return `Lead Nr. ${entry.detail.response_id}: ${leadStatusLabels[entry.detail.status]}`;
+  }
   return '';
 }
 
