@@ -21,6 +21,7 @@ const state = vi.hoisted(() => ({
   answers: {} as Query,
   questions: {} as Query,
   delay: {} as Query,
+  conversion: {} as Query,
   filters: [] as AnalysisFilter[],
   exportFilter: null as unknown,
 }));
@@ -34,6 +35,7 @@ vi.mock('../../api/desk-analysis.ts', () => ({
   useAnswerDistribution: () => state.answers,
   useAnalysisQuestions: () => state.questions,
   useOfflineDelay: () => state.delay,
+  useConversion: () => state.conversion,
 }));
 vi.mock('../../api/desk-forms.ts', () => ({
   useFormList: () => ({ data: [{ id: 1, title: 'Tabaluga' }], isError: false }),
@@ -87,6 +89,7 @@ beforeEach(() => {
   state.answers = loaded([]);
   state.questions = loaded([]);
   state.delay = loaded([{ lower_seconds: 300, upper_seconds: 1800, n: 2 }]);
+  state.conversion = loaded([]);
   state.filters = [];
 });
 afterEach(cleanup);
@@ -161,5 +164,60 @@ describe('AnalysisPage', () => {
     expect(within(region).getByRole('alert').textContent).toMatch(/konnten nicht geladen werden/);
     await userEvent.click(within(region).getByRole('button', { name: 'Erneut versuchen' }));
     expect(state.delay.refetch).toHaveBeenCalled();
+  });
+
+  it('shows the closed share per questionnaire and per source with German headings', () => {
+    const row = { source: null, form_id: null, form_title: null, channel: null };
+    state.conversion = loaded([
+      {
+        ...row,
+        dimension: 'form',
+        source: 'questionnaire',
+        form_id: 1,
+        form_title: 'Tabaluga',
+        leads: 30,
+        closed: 3,
+        rate: 0.1,
+      },
+      {
+        ...row,
+        dimension: 'form',
+        source: 'questionnaire',
+        form_id: 9,
+        leads: 2,
+        closed: 0,
+        rate: 0,
+      },
+      { ...row, dimension: 'form', source: 'kfz', leads: 8, closed: 2, rate: 0.25 },
+      { ...row, dimension: 'channel', channel: 'fair_tablet', leads: 5, closed: 1, rate: 0.2 },
+      { ...row, dimension: 'channel', channel: 'web', leads: 35, closed: 4, rate: 4 / 35 },
+    ]);
+    renderPage();
+    const region = screen.getByRole('region', { name: 'Abschlussquote' });
+    // German percentages keep a no-break space before the sign.
+    const text = (node: Node) => node.textContent?.replace(/\u00a0/g, ' ');
+    expect(text(region)).toContain(
+      'Von 40 Anfragen im gewählten Zeitraum sind 5 heute „Abgeschlossen“ (12,5 %).',
+    );
+    const rowsOf = (name: string) =>
+      within(within(region).getByRole('table', { name })).getAllByRole('row').map(text);
+    expect(rowsOf('Abschlussquote nach Fragebogen')).toEqual([
+      'FragebogenAnfragenAbgeschlossenAbschlussquote',
+      'Tabaluga30310 %',
+      'Fragebogen Nr. 9 (gelöscht)200 %',
+      'KFZ-Rückrufe8225 %',
+    ]);
+    expect(rowsOf('Abschlussquote nach Quelle')).toEqual([
+      'QuelleAnfragenAbgeschlossenAbschlussquote',
+      'Messe-Tablet5120 %',
+      'Website35411,4 %',
+    ]);
+  });
+
+  it('says when the period has no leads to judge the closed share by', () => {
+    renderPage();
+    const region = screen.getByRole('region', { name: 'Abschlussquote' });
+    expect(within(region).getByText('Keine Anfragen im gewählten Zeitraum.')).toBeTruthy();
+    expect(within(region).queryByRole('table')).toBeNull();
   });
 });

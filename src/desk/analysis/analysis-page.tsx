@@ -24,6 +24,7 @@ import {
   toFilter,
   type AnalysisSelection,
 } from './analysis-filter.ts';
+import { Conversion } from './analysis-conversion.tsx';
 import { AnalysisFilters } from './analysis-filters.tsx';
 import {
   anfragen,
@@ -374,6 +375,7 @@ export function AnalysisPage() {
         </div>
         <TooLittleData filter={filter} today={today} />
         <KeyFigures filter={filter} />
+        <Conversion filter={filter} />
         <LeadsOverTime filter={filter} />
         <AnswerDistributions filter={filter} />
         <OfflineDelay filter={filter} />

@@ -12,6 +12,7 @@ const state = vi.hoisted(() => ({
   counts: {} as Query,
   perForm: {} as Query,
   newest: {} as Query,
+  byStatus: {} as Query,
   role: 'staff',
   countedDays: [] as unknown[],
 }));
@@ -23,6 +24,9 @@ vi.mock('../../api/desk-dashboard.ts', () => ({
   },
   useLeadsPerForm: () => state.perForm,
   useNewestLeads: () => state.newest,
+}));
+vi.mock('../../api/desk-lead-status.ts', () => ({
+  useLeadStatusCounts: () => state.byStatus,
 }));
 vi.mock('../../api/desk-staff.ts', () => ({
   useMyRole: () => ({ data: state.role }),
@@ -56,6 +60,14 @@ beforeEach(() => {
   state.counts = loaded({ leadsToday: 0, leadsLastWeek: 0, customers: 0, callbacksWaiting: 0 });
   state.perForm = loaded([{ formId: 1, title: 'Tabaluga', leads: 0 }]);
   state.newest = loaded([]);
+  state.byStatus = loaded({
+    new: 0,
+    contacted: 0,
+    appointment: 0,
+    offer_sent: 0,
+    closed: 0,
+    no_interest: 0,
+  });
   state.role = 'staff';
 });
 afterEach(cleanup);
@@ -115,5 +127,37 @@ describe('DashboardPage', () => {
     const pending = screen.getByRole('region', { name: 'Konten warten auf Freigabe' });
     expect(pending.textContent).toContain('neu@example.de');
     expect(pending.textContent).not.toContain('admin@example.de');
+  });
+
+  it('counts the leads per status, zeros included, each linking to the filtered customer list', () => {
+    state.byStatus = loaded({
+      new: 1234,
+      contacted: 5,
+      appointment: 0,
+      offer_sent: 2,
+      closed: 1,
+      no_interest: 0,
+    });
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Leads nach Status' });
+    const rows = [...card.querySelectorAll('dl > div')].map((row) => [
+      row.querySelector('a')?.getAttribute('href'),
+      row.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['/surveydesk/customer?status=new', 'Neu1.234'],
+      ['/surveydesk/customer?status=contacted', 'Kontaktiert5'],
+      ['/surveydesk/customer?status=appointment', 'Termin vereinbart0'],
+      ['/surveydesk/customer?status=offer_sent', 'Angebot gesendet2'],
+      ['/surveydesk/customer?status=closed', 'Abgeschlossen1'],
+      ['/surveydesk/customer?status=no_interest', 'Kein Interesse0'],
+    ]);
+  });
+
+  it('shows a German error with a retry when the status counts cannot be read', () => {
+    state.byStatus = { isPending: false, isError: true, refetch: vi.fn() };
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Leads nach Status' });
+    expect(card.textContent).toContain('Die Daten konnten nicht geladen werden.');
   });
 });

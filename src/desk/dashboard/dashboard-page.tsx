@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboardCounts, useLeadsPerForm, useNewestLeads } from '../../api/desk-dashboard.ts';
+import { useLeadStatusCounts } from '../../api/desk-lead-status.ts';
 import { useMyRole, useStaffAccounts } from '../../api/desk-staff.ts';
+import { leadStatuses, leadStatusLabels } from '../../domain/lead-status.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { addDays, berlinDateTime, berlinToday } from '../../domain/calendar.ts';
 import { LoadError } from '../../ui/load-error.tsx';
@@ -85,6 +87,32 @@ function LeadCounts() {
         )}
       </Card>
     </>
+  );
+}
+
+/** Every lead by where the office stands with it; each number opens the list filtered by it. */
+function LeadsPerStatus() {
+  const counts = useLeadStatusCounts();
+  return (
+    <Card title="Leads nach Status" query={counts}>
+      {() => (
+        <dl className="space-y-1">
+          {leadStatuses.map((status) => (
+            <div key={status} className="flex justify-between gap-4">
+              <dt>
+                <Link
+                  to={`${deskPaths.customers}?status=${status}`}
+                  className="text-brand-800 underline"
+                >
+                  {leadStatusLabels[status]}
+                </Link>
+              </dt>
+              <dd className="font-semibold">{numberFormat.format(counts.data?.[status] ?? 0)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Card>
   );
 }
 
@@ -187,6 +215,7 @@ export function DashboardPage() {
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <LeadCounts />
+        <LeadsPerStatus />
         <LeadsPerForm />
         <div className="sm:col-span-2">
           <NewestLeads />
