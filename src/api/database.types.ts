@@ -1340,6 +1340,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      set_display_name: { Args: { name: string }; Returns: string }
       set_staff_role: {
         Args: { role: string; user_id: string }
         Returns: undefined
