@@ -1,4 +1,5 @@
 import {
+  AuthSessionMissingError,
   isAuthApiError,
   isAuthRetryableFetchError,
   isAuthWeakPasswordError,
@@ -11,7 +12,7 @@ import { staffKeys } from './desk-staff.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The signed-in account's own settings: its display name (public.staff, set through
-// set_display_name) and its password (GoTrue's PUT /user with the current password).
+// set_display_name) and its password (checked by a sign-in, then GoTrue's PUT /user).
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -76,7 +77,9 @@ export function passwordChangeFailure(error: unknown): PasswordChangeFailure {
     return { kind: 'unreachable' };
   }
   if (error.code === 'current_password_required') return { kind: 'current-missing' };
-  if (error.code === 'current_password_invalid') return { kind: 'current-wrong' };
+  if (error.code === 'current_password_invalid' || error.code === 'invalid_credentials') {
+    return { kind: 'current-wrong' };
+  }
   if (error.code === 'same_password') return { kind: 'same' };
   if (error.code === 'weak_password') return { kind: 'weak', reasons: ['length'] };
   if (error.status === 429) return { kind: 'rate-limited' };
@@ -85,14 +88,25 @@ export function passwordChangeFailure(error: unknown): PasswordChangeFailure {
 }
 
 /**
- * A new password for the signed-in account. The current one travels with it (`current_password`):
- * the gateway always requires it outside a recovery session, and so does a hosted project with
- * "require current password" on. The other sessions of the account end; this one stays.
+ * A new password for the signed-in account, after the current one proved right.
+ *
+ * GoTrue has a wire for that (`updateUser({password, current_password})`), but it checks the
+ * field only while the project has UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD on, and otherwise
+ * ignores it: on a hosted project without that setting a stolen open session could set a new
+ * password. So the current password is first checked by signing in with it (the sign-in's
+ * throttle applies: "limits as for sign-in"), which replaces this tab's session with a new one of
+ * the same account; then the new password is set on it, still with `current_password`. GoTrue then
+ * ends every other session of the account, the replaced one included.
  */
 export function useChangePassword() {
   const supabase = useSupabase();
   return useMutation({
     mutationFn: async (change: { current: string; password: string }) => {
+      const { data } = await supabase.auth.getSession();
+      const email = data.session?.user.email;
+      if (!email) throw new AuthSessionMissingError();
+      const signedIn = await supabase.auth.signInWithPassword({ email, password: change.current });
+      if (signedIn.error) throw signedIn.error;
       const { error } = await supabase.auth.updateUser({
         password: change.password,
         current_password: change.current,

@@ -16,12 +16,20 @@ export type NameValues = z.infer<typeof nameSchema>;
 export const passwordChangeSchema = z
   .object({
     current: z.string().min(1, 'Bitte gib dein aktuelles Passwort ein.'),
-    password: newPasswordField,
+    // The gateway's and the hosted project's minimum (README): checked before the current
+    // password is, so a too short one never costs a sign-in.
+    password: newPasswordField.refine((value) => value.length >= 8, {
+      message: weakPasswordMessage(['length']),
+    }),
     confirmation: z.string(),
   })
   .refine((values) => values.password === values.confirmation, {
     path: ['confirmation'],
     message: passwordsDifferMessage,
+  })
+  .refine((values) => values.password !== values.current, {
+    path: ['password'],
+    message: samePasswordMessage,
   });
 export type PasswordChangeValues = z.infer<typeof passwordChangeSchema>;
 

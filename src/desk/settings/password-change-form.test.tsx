@@ -71,25 +71,43 @@ describe('PasswordChangeForm', () => {
     expect((field('Aktuelles Passwort') as HTMLInputElement).value).toBe('');
   });
 
-  it('ties a wrong current password to its field', async () => {
-    state.answer = new AuthApiError('Current password required', 400, 'current_password_invalid');
+  it('ties a wrong current password to its field, refused by the sign-in or by GoTrue', async () => {
+    state.answer = new AuthApiError('Invalid login credentials', 400, 'invalid_credentials');
     await fillIn('falsch-1', 'neues-passwort-1');
     expect(description(field('Aktuelles Passwort'))).toBe('Das aktuelle Passwort stimmt nicht.');
     expect(field('Aktuelles Passwort').getAttribute('aria-invalid')).toBe('true');
+    cleanup();
+
+    state.answer = new AuthApiError('Current password required', 400, 'current_password_invalid');
+    await fillIn('falsch-2', 'neues-passwort-1');
+    expect(description(field('Aktuelles Passwort'))).toBe('Das aktuelle Passwort stimmt nicht.');
   });
 
-  it('ties the same password and a weak one to the new password', async () => {
-    state.answer = new AuthApiError('New password should be different', 422, 'same_password');
+  it('refuses the same and a too short password before any call', async () => {
     await fillIn('altes-passwort-1', 'altes-passwort-1');
     expect(description(field('Neues Passwort'))).toBe(
       'Das neue Passwort muss sich vom alten unterscheiden.',
     );
     cleanup();
-
-    state.answer = new AuthWeakPasswordError('Password should be at least 8', 422, ['length']);
     await fillIn('altes-passwort-1', 'kurz');
     expect(description(field('Neues Passwort'))).toBe(
       'Das Passwort ist zu schwach. Bitte wähle ein Passwort mit mindestens 8 Zeichen.',
+    );
+    expect(state.sent).toEqual([]);
+  });
+
+  it('ties GoTrue’s weak-password reasons and a same-password refusal to the new password', async () => {
+    state.answer = new AuthWeakPasswordError('Password is weak', 422, ['characters']);
+    await fillIn('altes-passwort-1', 'neuespasswort');
+    expect(description(field('Neues Passwort'))).toBe(
+      'Das Passwort ist zu schwach. Bitte wähle ein Passwort mit Klein- und Großbuchstaben, Ziffern und Sonderzeichen.',
+    );
+    cleanup();
+
+    state.answer = new AuthApiError('New password should be different', 422, 'same_password');
+    await fillIn('altes-passwort-1', 'neues-passwort-1');
+    expect(description(field('Neues Passwort'))).toBe(
+      'Das neue Passwort muss sich vom alten unterscheiden.',
     );
   });
 
