@@ -254,6 +254,24 @@ describe.each(['pglite', 'postgres'] as const)('passwords on %s', (kind) => {
     expect(signedIn.error).toBeNull();
   });
 
+  it('lets the desk check the current password by a sign-in, ending the replaced session', async () => {
+    const { email, password } = await account();
+    const supabase = await newClient();
+    const first = await supabase.auth.signInWithPassword({ email, password });
+    const replacedToken = first.data.session!.access_token;
+    // What Einstellungen does: sign in again with the current password, then change it.
+    expect((await supabase.auth.signInWithPassword({ email, password })).error).toBeNull();
+    const changed = await supabase.auth.updateUser({
+      password: 'neues-passwort-5',
+      current_password: password,
+    });
+    expect(changed.error).toBeNull();
+    expect((await supabase.auth.getUser()).error).toBeNull();
+    expect((await supabase.auth.getUser(replacedToken)).error?.name).toBe(
+      'AuthSessionMissingError',
+    );
+  });
+
   it('merges data into the user metadata', async () => {
     const { email, password } = await account();
     const supabase = await newClient();
