@@ -107,6 +107,16 @@ const routes: readonly RouteCase[] = [
     routePath: 'universa/signup',
     canonical: '/surveydesk/universa/signup',
   },
+  {
+    url: '/surveydesk/passwort-vergessen',
+    routePath: 'passwort-vergessen',
+    canonical: '/surveydesk/passwort-vergessen',
+  },
+  {
+    url: '/surveydesk/passwort-neu',
+    routePath: 'passwort-neu',
+    canonical: '/surveydesk/passwort-neu',
+  },
 ];
 
 /** The root layout and a redirect render nothing of their own; the pages they lead to are above. */

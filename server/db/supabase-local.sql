@@ -36,6 +36,10 @@ create table if not exists auth.users (
   updated_at timestamptz not null default now()
 );
 create unique index if not exists auth_users_email_key on auth.users (lower(email));
+-- Password recovery (GoTrue's columns of the same names): the hash of the mailed link's secret,
+-- and when it was sent, for its lifetime. Added separately so an existing local database gets them.
+alter table auth.users add column if not exists recovery_token text;
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
 
 -- GoTrue's sessions and refresh tokens, the columns the gateway uses. A refresh token is used once:
 -- refreshing revokes it and issues a child (`parent`), so a reused one shows up. Neither table is
@@ -51,6 +55,10 @@ create table if not exists auth.sessions (
   aal text not null default 'aal1'
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+-- How the session began, as its tokens' `amr` tell: 'password', or 'otp' for the session a
+-- recovery link opens (GoTrue keeps this in mfa_amr_claims). A recovery session may set a new
+-- password without the current one.
+alter table auth.sessions add column if not exists amr_method text not null default 'password';
 
 create table if not exists auth.refresh_tokens (
   id bigserial primary key,

@@ -1377,6 +1377,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      set_display_name: { Args: { name: string }; Returns: string }
       set_lead_status: {
         Args: { note?: string; response_id: number; status: string }
         Returns: {

@@ -54,8 +54,13 @@ const iconButton =
 const dropdown =
   'absolute right-0 top-12 z-50 w-56 rounded-md border border-slate-200 bg-white py-2 text-slate-700 shadow-lg';
 
-/** The screens a signed-out visitor may open: sign-in and registration. */
-const openPaths = [deskPaths.signin, deskPaths.signup];
+/** The screens a signed-out visitor may open: sign-in, registration and password recovery. */
+const openPaths = [
+  deskPaths.signin,
+  deskPaths.signup,
+  deskPaths.passwordForgotten,
+  deskPaths.passwordNew,
+];
 
 function GuardedOutlet() {
   const { pathname } = useLocation();

@@ -136,6 +136,19 @@ const deskRoutes: RouteObject[] = [
     path: deskChild(deskPaths.signup),
     lazy: async () => ({ Component: (await import('../desk/signup/signup-page.tsx')).SignupPage }),
   },
+  {
+    path: deskChild(deskPaths.passwordForgotten),
+    lazy: async () => ({
+      Component: (await import('../desk/password/password-forgotten-page.tsx'))
+        .PasswordForgottenPage,
+    }),
+  },
+  {
+    path: deskChild(deskPaths.passwordNew),
+    lazy: async () => ({
+      Component: (await import('../desk/password/password-new-page.tsx')).PasswordNewPage,
+    }),
+  },
 ];
 
 export const routes: RouteObject[] = [

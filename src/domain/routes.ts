@@ -60,6 +60,10 @@ export const deskPaths = {
   analysis: `${deskBase}/analyse`,
   support: `${deskBase}/support`,
   staff: `${deskBase}/mitarbeiter`,
+  /** 'Passwort vergessen?': asks for the address the recovery link goes to. */
+  passwordForgotten: `${deskBase}/passwort-vergessen`,
+  /** Where the recovery link leads (`?token_hash=…&type=recovery`): a new password is set. */
+  passwordNew: `${deskBase}/passwort-neu`,
 } as const;
 
 /**
@@ -69,6 +73,8 @@ export const deskPaths = {
 export const signinNoticePaths = {
   confirmed: `${deskPaths.signin}?bestaetigt=1`,
   linkInvalid: `${deskPaths.signin}?bestaetigung=ungueltig`,
+  /** After a new password was set through a recovery link. */
+  passwordChanged: `${deskPaths.signin}?passwort=neu`,
 } as const;
 
 export const deskCustomerAnswersPath = (customerId: number): string =>

@@ -8,6 +8,7 @@ import { authErrorHandler, authNotFound, GotrueError } from './errors.ts';
 import { createMailer } from './mail.ts';
 import { createRateWindow } from './rate-window.ts';
 import { createSigninThrottle } from './signin-throttle.ts';
+import { recoverRoute } from './recover-route.ts';
 import { signupRoute } from './signup-route.ts';
 import { tokenRoute } from './token-route.ts';
 import { userRoutes } from './user-routes.ts';
@@ -24,7 +25,8 @@ export interface AuthAreaOptions extends GatewayOptions {
 
 /**
  * GoTrue's API for supabase-js (`/auth/v1`), the part Survey Desk uses: sign-up with e-mail
- * confirmation, the confirmation link, password sign-in, refresh, sign-out and the user.
+ * confirmation, the confirmation link, password sign-in, refresh, sign-out, the user and its
+ * password and metadata, and password recovery by mail.
  */
 export const authArea: FastifyPluginAsync<AuthAreaOptions> = async (auth, options) => {
   auth.setErrorHandler(authErrorHandler);
@@ -49,10 +51,14 @@ export const authArea: FastifyPluginAsync<AuthAreaOptions> = async (auth, option
       signinFailures: createSigninThrottle(limits.signinFailuresPerAddressPerHour),
       // Each sign-up sends a mail: as many per client as sign-ins.
       signupsPerClient: createRateWindow(limits.signinsPerMinute),
+      // Recovery mails and redeeming their links: as many per client as sign-ins.
+      recoveriesPerClient: createRateWindow(limits.signinsPerMinute),
+      verifiesPerClient: createRateWindow(limits.signinsPerMinute),
     },
   };
   signupRoute(auth, context);
   verifyRoute(auth, context);
+  recoverRoute(auth, context);
   tokenRoute(auth, context);
   userRoutes(auth, context);
 

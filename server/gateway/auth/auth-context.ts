@@ -21,6 +21,8 @@ export interface AuthContext {
     signinsPerClient: RateWindow;
     signinFailures: SigninThrottle;
     signupsPerClient: RateWindow;
+    recoveriesPerClient: RateWindow;
+    verifiesPerClient: RateWindow;
   };
 }
 

@@ -24,7 +24,13 @@ export interface SessionRow {
   id: string;
   user_id: string;
   created_at: Date;
+  /** How it began: 'password', or 'otp' for a recovery link's session. */
+  amr_method: AmrMethod;
 }
+
+export type AmrMethod = 'password' | 'otp';
+
+const sessionColumns = 'id, user_id, created_at, amr_method';
 
 const userColumns = `id, aud, role, email, encrypted_password, email_confirmed_at,
   confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at,
@@ -147,27 +153,35 @@ export async function startSession(
   db: Database,
   userId: string,
   now: Date,
+  amrMethod: AmrMethod = 'password',
+): Promise<IssuedSession> {
+  return db.transaction((tx) => startSessionIn(tx, userId, now, amrMethod));
+}
+
+async function startSessionIn(
+  tx: Queryable,
+  userId: string,
+  now: Date,
+  amrMethod: AmrMethod,
 ): Promise<IssuedSession> {
   const refreshToken = newSecret();
-  return db.transaction(async (tx) => {
-    const users = await tx.query<UserRow>(
-      `update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1
+  const users = await tx.query<UserRow>(
+    `update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1
        returning ${userColumns}`,
-      [userId, now],
-    );
-    const sessions = await tx.query<SessionRow>(
-      `insert into auth.sessions (user_id, created_at, updated_at) values ($1, $2, $2)
-       returning id, user_id, created_at`,
-      [userId, now],
-    );
-    const session = sessions.rows[0]!;
-    await tx.query(
-      `insert into auth.refresh_tokens (token, user_id, session_id, created_at, updated_at)
+    [userId, now],
+  );
+  const sessions = await tx.query<SessionRow>(
+    `insert into auth.sessions (user_id, created_at, updated_at, amr_method)
+       values ($1, $2, $2, $3) returning ${sessionColumns}`,
+    [userId, now, amrMethod],
+  );
+  const session = sessions.rows[0]!;
+  await tx.query(
+    `insert into auth.refresh_tokens (token, user_id, session_id, created_at, updated_at)
        values ($1, $2, $3, $4, $4)`,
-      [refreshToken, userId, session.id, now],
-    );
-    return { user: users.rows[0]!, session, refreshToken };
-  });
+    [refreshToken, userId, session.id, now],
+  );
+  return { user: users.rows[0]!, session, refreshToken };
 }
 
 export type RefreshOutcome =
@@ -204,7 +218,7 @@ export async function rotateRefreshToken(
     const current = found.rows[0];
     if (!current) return { ok: false, reason: 'not_found' };
     const sessions = await tx.query<SessionRow>(
-      'select id, user_id, created_at from auth.sessions where id = $1 for update',
+      `select ${sessionColumns} from auth.sessions where id = $1 for update`,
       [current.session_id],
     );
     const session = sessions.rows[0];
@@ -249,7 +263,7 @@ async function insertChild(tx: Queryable, parent: TokenRow, token: string, now: 
 
 export async function findSession(db: Queryable, id: string) {
   const result = await db.query<SessionRow>(
-    'select id, user_id, created_at from auth.sessions where id = $1',
+    `select ${sessionColumns} from auth.sessions where id = $1`,
     [id],
   );
   return result.rows[0];
@@ -274,4 +288,108 @@ export async function endSessions(
   } else {
     await db.query('delete from auth.sessions where user_id = $1', [userId]);
   }
+}
+
+/**
+ * A recovery link for the account: its secret's hash replaces any earlier one (only the newest
+ * link works), with the time it was sent for its lifetime.
+ */
+export async function startRecovery(
+  db: Database,
+  userId: string,
+  recoveryToken: string,
+  now: Date,
+): Promise<void> {
+  await db.query('update auth.users set recovery_token = $2, recovery_sent_at = $3 where id = $1', [
+    userId,
+    tokenHash(recoveryToken),
+    now,
+  ]);
+}
+
+/** The mail did not go out: its link must not work either. */
+export async function forgetRecovery(db: Database, userId: string): Promise<void> {
+  await db.query(
+    'update auth.users set recovery_token = null, recovery_sent_at = null where id = $1',
+    [userId],
+  );
+}
+
+/**
+ * Redeems a recovery link once, within `validForMs` of sending it: the token is cleared and a
+ * session begins whose tokens say `amr: otp`, as GoTrue's do. Opening the link proves the
+ * mailbox, so an unconfirmed address counts as confirmed from then on (GoTrue does the same).
+ */
+export async function redeemRecovery(
+  db: Database,
+  recoveryToken: string,
+  now: Date,
+  validForMs: number,
+): Promise<IssuedSession | undefined> {
+  return db.transaction(async (tx) => {
+    const redeemed = await tx.query<{ id: string }>(
+      `update auth.users
+          set recovery_token = null, recovery_sent_at = null, updated_at = $2,
+              email_confirmed_at = coalesce(email_confirmed_at, $2),
+              confirmation_token = null,
+              raw_user_meta_data = raw_user_meta_data || '{"email_verified": true}'::jsonb
+        where recovery_token = $1 and recovery_sent_at > $3
+        returning id`,
+      [tokenHash(recoveryToken), now, new Date(now.getTime() - validForMs)],
+    );
+    const user = redeemed.rows[0];
+    if (!user) return undefined;
+    return startSessionIn(tx, user.id, now, 'otp');
+  });
+}
+
+/**
+ * A new password, as GoTrue's UpdatePassword stores it: every mailed link the account still has
+ * stops working, and every session but the one that made the change ends (someone who knew the
+ * old password is signed out everywhere else).
+ */
+export async function changePassword(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  keepSessionId: string | undefined,
+  now: Date,
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const updated = await tx.query<UserRow>(
+      `update auth.users
+          set encrypted_password = $2, recovery_token = null, recovery_sent_at = null,
+              confirmation_token = null, updated_at = $3
+        where id = $1 returning ${userColumns}`,
+      [userId, passwordHash, now],
+    );
+    await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [
+      userId,
+      keepSessionId ?? null,
+    ]);
+    return updated.rows[0]!;
+  });
+}
+
+/**
+ * GoTrue's `PUT /user {data}`: the keys are merged into user_metadata, a null value removes its
+ * key. The identity's own claims (sub, email, email_verified) stay as they are.
+ */
+export async function updateUserMetadata(
+  db: Database,
+  userId: string,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<UserRow> {
+  const result = await db.query<UserRow>(
+    `update auth.users
+        set raw_user_meta_data = jsonb_strip_nulls(raw_user_meta_data || $2::jsonb)
+                                 || jsonb_build_object('sub', id::text, 'email', email)
+                                 || jsonb_build_object('email_verified',
+                                      coalesce(raw_user_meta_data -> 'email_verified', 'false')),
+            updated_at = $3
+      where id = $1 returning ${userColumns}`,
+    [userId, JSON.stringify(data), now],
+  );
+  return result.rows[0]!;
 }

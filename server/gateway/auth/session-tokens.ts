@@ -23,7 +23,9 @@ export async function sessionJson(
     user_metadata: user.raw_user_meta_data,
     role: user.role,
     aal: 'aal1',
-    amr: [{ method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) }],
+    amr: [
+      { method: session.amr_method, timestamp: Math.floor(session.created_at.getTime() / 1000) },
+    ],
     session_id: session.id,
     is_anonymous: false,
   })

@@ -16,11 +16,10 @@ import {
   type UserRow,
 } from './auth-store.ts';
 import { GotrueError } from './errors.ts';
+import { createMailWindow } from './mail-window.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
 import { signupAnswer } from './user-json.ts';
 
-/** GoTrue's default: one confirmation mail per address and minute. */
-const mailIntervalMs = 60_000;
 /** GoTrue's default lifetime of a mailed link. */
 export const confirmationValidForMs = 24 * 60 * 60 * 1000;
 
@@ -43,13 +42,7 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
     // One mail per address and minute, counted for every address alike: a confirmed address
     // answers a second sign-up within the minute as a new one does, so the 429 tells nothing.
     const waitSeconds = mailWindow.secondsLeft(email, context.now());
-    if (waitSeconds > 0) {
-      throw new GotrueError(
-        429,
-        'over_email_send_rate_limit',
-        `For security purposes, you can only request this after ${waitSeconds} seconds.`,
-      );
-    }
+    if (waitSeconds > 0) throw overEmailSendRateLimit(waitSeconds);
 
     // Hashed before looking the address up, outside any transaction: every answer costs the same
     // time, so timing does not tell which addresses have accounts.
@@ -92,34 +85,7 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
   });
 }
 
-/**
- * When each address may get its next mail, in memory (per instance, like the other limits). The
- * time is taken on every valid sign-up, whether a mail goes out or not.
- */
-function createMailWindow() {
-  const lastAttempt = new Map<string, number>();
-  return {
-    secondsLeft(email: string, now: Date): number {
-      const at = now.getTime();
-      if (lastAttempt.size > 10_000) {
-        for (const [key, time] of lastAttempt)
-          if (at - time >= mailIntervalMs) lastAttempt.delete(key);
-      }
-      const previous = lastAttempt.get(email);
-      if (previous !== undefined && at - previous < mailIntervalMs) {
-        return Math.ceil((previous + mailIntervalMs - at) / 1000);
-      }
-      lastAttempt.set(email, at);
-      return 0;
-    },
-    /** A mail that failed does not count: the sender may try again at once. */
-    forget(email: string): void {
-      lastAttempt.delete(email);
-    },
-  };
-}
-
-function validEmail(text: string): string {
+export function validEmail(text: string): string {
   if (!text) {
     throw new GotrueError(400, 'validation_failed', 'Sign up only available with email provider');
   }
@@ -163,4 +129,12 @@ function confirmationMail(to: string, link: string) {
       '',
     ].join('\n'),
   };
+}
+
+export function overEmailSendRateLimit(waitSeconds: number): GotrueError {
+  return new GotrueError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${waitSeconds} seconds.`,
+  );
 }

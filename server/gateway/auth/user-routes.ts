@@ -1,17 +1,49 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, verifyGatewayToken } from '../gateway-jwt.ts';
-import type { AuthContext } from './auth-context.ts';
-import { endSessions, findSession, findUserById, type LogoutScope } from './auth-store.ts';
+import { bodyOf, stringField, tooManyRequests, type AuthContext } from './auth-context.ts';
+import {
+  changePassword,
+  endSessions,
+  findSession,
+  findUserById,
+  updateUserMetadata,
+  type LogoutScope,
+  type SessionRow,
+  type UserRow,
+} from './auth-store.ts';
 import { GotrueError } from './errors.ts';
+import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 import { userJson } from './user-json.ts';
 
 const nilUuid = '00000000-0000-0000-0000-000000000000';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `GET /user` and `POST /logout?scope=…`, both for the bearer of a user's access token. */
+/**
+ * `GET /user`, `PUT /user` (new password, metadata) and `POST /logout?scope=…`, all for the
+ * bearer of a user's access token.
+ */
 export function userRoutes(auth: FastifyInstance, context: AuthContext): void {
   auth.get('/user', async (request) => {
     const { user } = await requireUser(request, context);
+    return userJson(user);
+  });
+
+  auth.put('/user', async (request, reply) => {
+    const caller = await requireUser(request, context);
+    const body = bodyOf(request);
+    const data = metadataOf(body.data);
+    if (typeof body.email === 'string' && body.email.toLowerCase() !== caller.user.email) {
+      // No e-mail change flow here: an address is changed by an admin, not by its owner.
+      throw new GotrueError(
+        422,
+        'validation_failed',
+        'Changing the email address is not supported',
+      );
+    }
+    let user = caller.user;
+    const password = stringField(body, 'password');
+    if (password) user = await newPassword(request, reply, context, caller, body, password);
+    if (data) user = await updateUserMetadata(context.db, user.id, data, context.now());
     return userJson(user);
   });
 
@@ -21,6 +53,66 @@ export function userRoutes(auth: FastifyInstance, context: AuthContext): void {
     await endSessions(context.db, user.id, sessionId, scope);
     return reply.code(204).send();
   });
+}
+
+/**
+ * A new password as GoTrue sets it with UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD on: the current
+ * password is required unless the session came from a recovery link, and a wrong one counts as a
+ * failed sign-in (the same per-client limits), so this is no side door for guessing it.
+ */
+async function newPassword(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: AuthContext,
+  caller: { user: UserRow; session: SessionRow | undefined },
+  body: Record<string, unknown>,
+  password: string,
+): Promise<UserRow> {
+  checkPasswordStrength(password);
+  const { user, session } = caller;
+  if (session?.amr_method !== 'otp') {
+    const current = stringField(body, 'current_password');
+    if (!current) {
+      throw new GotrueError(
+        400,
+        'current_password_required',
+        'Current password required when setting new password.',
+      );
+    }
+    if (!context.limits.signinsPerClient.allow(request.ip, context.now())) throw tooManyRequests();
+    const wait = context.limits.signinFailures.waitSeconds(request.ip, user.email, context.now());
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw tooManyRequests();
+    }
+    if (!(await verifyPassword(current, user.encrypted_password))) {
+      context.limits.signinFailures.failed(request.ip, user.email, context.now());
+      throw new GotrueError(
+        400,
+        'current_password_invalid',
+        'Current password required when setting new password.',
+      );
+    }
+    context.limits.signinFailures.succeeded(request.ip, user.email);
+  }
+  if (await verifyPassword(password, user.encrypted_password)) {
+    throw new GotrueError(
+      422,
+      'same_password',
+      'New password should be different from the old password.',
+    );
+  }
+  const hash = await hashPassword(password);
+  return changePassword(context.db, user.id, hash, session?.id, context.now());
+}
+
+/** GoTrue's `data`: keys merged into user_metadata, a null value removes its key. */
+function metadataOf(value: unknown): Record<string, unknown> | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new GotrueError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+  return value as Record<string, unknown>;
 }
 
 function logoutScope(value: string | undefined): LogoutScope {
@@ -61,17 +153,18 @@ async function requireUser(request: FastifyRequest, context: AuthContext) {
     throw new GotrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   }
   if (sessionId === undefined || sessionId === '' || sessionId === nilUuid) {
-    return { user, sessionId: undefined };
+    return { user, sessionId: undefined, session: undefined };
   }
   if (typeof sessionId !== 'string' || !uuidPattern.test(sessionId)) {
     throw new GotrueError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
   }
-  if (!(await findSession(context.db, sessionId))) {
+  const session = await findSession(context.db, sessionId);
+  if (!session) {
     throw new GotrueError(
       403,
       'session_not_found',
       'Session from session_id claim in JWT does not exist',
     );
   }
-  return { user, sessionId };
+  return { user, sessionId, session };
 }

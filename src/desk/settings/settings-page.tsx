@@ -3,6 +3,8 @@ import { useSession } from '../../api/desk-session.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { TextField } from '../../ui/form-fields.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { NameForm } from './name-form.tsx';
+import { PasswordChangeForm } from './password-change-form.tsx';
 
 const yesNo = (value: boolean) => (value ? 'Ja' : 'Nein');
 
@@ -41,20 +43,24 @@ export function SettingsPage() {
       meta={{
         title: 'Einstellungen – Survey Desk',
         description:
-          'Kontoeinstellungen in Survey Desk: deine E-Mail-Adresse und der Bestätigungsstatus von E-Mail-Adresse und Telefonnummer deines Mitarbeiterkontos.',
+          'Kontoeinstellungen in Survey Desk: E-Mail-Adresse und Bestätigungsstatus deines Mitarbeiterkontos, dein Anzeigename und dein Passwort.',
         path: deskPaths.settings,
       }}
     >
       {user ? (
-        <form
-          aria-label="Konto"
-          className="flex max-w-md flex-col gap-4 rounded-lg bg-white p-6 shadow"
-          onSubmit={(event) => event.preventDefault()}
-        >
-          {accountFields(user).map((field) => (
-            <TextField key={field.label} label={field.label} value={field.value} readOnly />
-          ))}
-        </form>
+        <div className="flex flex-col gap-6">
+          <form
+            aria-label="Konto"
+            className="flex max-w-md flex-col gap-4 rounded-lg bg-white p-6 shadow"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            {accountFields(user).map((field) => (
+              <TextField key={field.label} label={field.label} value={field.value} readOnly />
+            ))}
+          </form>
+          <NameForm />
+          <PasswordChangeForm />
+        </div>
       ) : null}
     </DeskScreen>
   );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import { signInFailure, signOut, useSignIn, type SignInFailure } from '../../api/desk-session.ts';
 import { useSupabase } from '../../api/supabase-context.ts';
 import { deskPaths, sessionExpiredReason, signinQuery } from '../../domain/routes.ts';
@@ -26,6 +26,12 @@ function useNotice(): { tone: 'info' | 'error'; text: string } | null {
     return {
       tone: 'error',
       text: 'Der Bestätigungslink ist ungültig oder schon benutzt. Bitte melde dich an; ist deine E-Mail-Adresse noch nicht bestätigt, registriere dich erneut.',
+    };
+  }
+  if (query.get('passwort') === 'neu') {
+    return {
+      tone: 'info',
+      text: 'Passwort geändert – bitte melde dich mit dem neuen Passwort an.',
     };
   }
   if (query.get(signinQuery.reason) === sessionExpiredReason) {
@@ -119,6 +125,11 @@ export function SigninPage() {
             Login
           </Button>
         </form>
+        <p className="mt-4 text-sm text-slate-700">
+          <Link to={deskPaths.passwordForgotten} className="font-semibold text-brand-800 underline">
+            Passwort vergessen?
+          </Link>
+        </p>
       </div>
     </DeskScreen>
   );

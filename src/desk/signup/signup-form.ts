@@ -1,5 +1,10 @@
 import { isAuthError, isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { z } from 'zod';
+import {
+  newPasswordField,
+  passwordsDifferMessage,
+  weakPasswordMessage,
+} from '../shared/new-password.ts';
 
 /**
  * Spec 5: both fields required, and the confirmation must equal the password, checked before any
@@ -8,12 +13,12 @@ import { z } from 'zod';
 export const signupSchema = z
   .object({
     email: z.string().trim().min(1, 'Bitte gib deine E-Mail-Adresse ein.'),
-    password: z.string().min(1, 'Bitte gib ein Passwort ein.'),
+    password: newPasswordField,
     confirmation: z.string(),
   })
   .refine((values) => values.password === values.confirmation, {
     path: ['confirmation'],
-    message: 'Die Passwörter stimmen nicht überein.',
+    message: passwordsDifferMessage,
   });
 
 export type SignupValues = z.infer<typeof signupSchema>;
@@ -36,8 +41,7 @@ export function signupFailure(error: unknown): SignupFailure {
 }
 
 export const signupFailureMessages: Record<SignupFailure, string> = {
-  'weak-password':
-    'Das Passwort ist zu schwach. Bitte wähle ein Passwort mit mindestens 8 Zeichen.',
+  'weak-password': weakPasswordMessage(['length']),
   'invalid-email': 'Bitte gib eine gültige E-Mail-Adresse ein.',
   'rate-limited':
     'Zu viele Registrierungen in kurzer Zeit. Bitte warte einige Minuten und versuche es dann erneut.',

@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { passwordChangeFailure } from '../../api/desk-account.ts';
+import {
+  isInvalidRecoveryLink,
+  useSetRecoveredPassword,
+} from '../../api/desk-password-recovery.ts';
+import { deskPaths, signinNoticePaths } from '../../domain/routes.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { DeskScreen } from '../shared/desk-screen.tsx';
+import {
+  newPasswordSchema,
+  samePasswordMessage,
+  weakPasswordMessage,
+  type NewPasswordValues,
+} from '../shared/new-password.ts';
+import { PasswordField } from '../shared/password-field.tsx';
+import { invalidLinkMessage } from './password-forms.ts';
+
+const unreachableMessage =
+  'Das Passwort konnte gerade nicht gespeichert werden. Bitte prüfe deine Internetverbindung und versuche es erneut.';
+
+function InvalidLink() {
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert tone="error">{invalidLinkMessage}</Alert>
+      <Link
+        to={deskPaths.passwordForgotten}
+        className="self-start font-semibold text-brand-800 underline"
+      >
+        Neuen Link anfordern
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Where the recovery link leads. The link is redeemed only when the new password is sent, so
+ * opening it (or a mail scanner fetching it) uses nothing up. After success the recovery session
+ * ends and the sign-in asks for the new password: that proves it works and leaves no session
+ * behind that a shared computer could keep.
+ */
+export function PasswordNewPage() {
+  const [query] = useSearchParams();
+  const tokenHash = query.get('token_hash') ?? '';
+  const looksValid = tokenHash.length > 0 && query.get('type') === 'recovery';
+  const navigate = useNavigate();
+  const setPassword = useSetRecoveredPassword(tokenHash);
+  const [linkInvalid, setLinkInvalid] = useState(!looksValid);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [visible, setVisible] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmation: '' },
+  });
+
+  const submit = async (values: NewPasswordValues) => {
+    setFailure(null);
+    try {
+      await setPassword.mutateAsync(values.password);
+    } catch (error) {
+      if (isInvalidRecoveryLink(error)) {
+        setLinkInvalid(true);
+        return;
+      }
+      const reason = passwordChangeFailure(error);
+      console.warn('Neues Passwort nicht gespeichert:', reason.kind);
+      if (reason.kind === 'weak') {
+        setError('password', { message: weakPasswordMessage(reason.reasons) });
+      } else if (reason.kind === 'same') {
+        setError('password', { message: samePasswordMessage });
+      } else if (reason.kind === 'session') {
+        setLinkInvalid(true);
+      } else if (reason.kind === 'rate-limited') {
+        setFailure('Zu viele Versuche. Bitte warte einige Minuten und versuche es dann erneut.');
+      } else {
+        setFailure(unreachableMessage);
+      }
+      return;
+    }
+    await navigate(signinNoticePaths.passwordChanged, { replace: true });
+  };
+
+  return (
+    <DeskScreen
+      heading="Neues Passwort festlegen"
+      meta={{
+        title: 'Neues Passwort – Survey Desk',
+        description:
+          'Ein neues Passwort für das Mitarbeiterkonto in Survey Desk festlegen, über den Link aus der E-Mail.',
+        path: deskPaths.passwordNew,
+      }}
+    >
+      <div className="max-w-md rounded-lg bg-white p-6 shadow">
+        {linkInvalid ? (
+          <InvalidLink />
+        ) : (
+          <form
+            noValidate
+            onSubmit={(event) => void handleSubmit(submit)(event)}
+            className="flex flex-col gap-4"
+            aria-label="Neues Passwort festlegen"
+          >
+            <PasswordField
+              label="Neues Passwort"
+              visible={visible}
+              autoComplete="new-password"
+              aria-required
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <PasswordField
+              label="Neues Passwort wiederholen"
+              visible={visible}
+              autoComplete="new-password"
+              aria-required
+              error={errors.confirmation?.message}
+              {...register('confirmation')}
+            />
+            <Button
+              variant="secondary"
+              className="self-start"
+              aria-pressed={visible}
+              onClick={() => setVisible((shown) => !shown)}
+            >
+              {visible ? 'Passwörter verbergen' : 'Passwörter anzeigen'}
+            </Button>
+            {failure ? <Alert tone="error">{failure}</Alert> : null}
+            <Button type="submit" disabled={isSubmitting}>
+              Passwort speichern
+            </Button>
+          </form>
+        )}
+      </div>
+    </DeskScreen>
+  );
+}

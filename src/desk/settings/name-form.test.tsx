@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NameForm } from './name-form.tsx';
+
+// The display name in Einstellungen against stand-ins for its query and set_display_name.
+
+const state = vi.hoisted(() => ({
+  name: {} as { data?: string | null; isPending: boolean; isError: boolean; refetch: () => void },
+  saved: [] as string[],
+  saveFails: false,
+}));
+
+vi.mock('../../api/desk-account.ts', () => ({
+  useOwnDisplayName: () => state.name,
+  useSetDisplayName: () => ({
+    mutateAsync: async (name: string) => {
+      state.saved.push(name);
+      if (state.saveFails) throw new Error('offline');
+      return name;
+    },
+  }),
+}));
+
+/** The text of what a field's aria-describedby points at (its hint and error). */
+function description(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+beforeEach(() => {
+  state.name = { data: 'Erika Muster', isPending: false, isError: false, refetch: vi.fn() };
+  state.saved = [];
+  state.saveFails = false;
+});
+afterEach(cleanup);
+
+describe('NameForm', () => {
+  it('shows the current name and saves a new one, trimmed', async () => {
+    const user = userEvent.setup();
+    render(<NameForm />);
+    const input = screen.getByLabelText('Anzeigename');
+    expect((input as HTMLInputElement).value).toBe('Erika Muster');
+    await user.clear(input);
+    await user.type(input, '  Erika Beispiel ');
+    await user.click(screen.getByRole('button', { name: 'Name speichern' }));
+    expect(state.saved).toEqual(['Erika Beispiel']);
+    expect((await screen.findByRole('status')).textContent).toContain('Name gespeichert.');
+  });
+
+  it('refuses more than 80 characters at the field, and a failed save too', async () => {
+    const user = userEvent.setup();
+    render(<NameForm />);
+    const input = screen.getByLabelText('Anzeigename');
+    await user.clear(input);
+    await user.type(input, 'x'.repeat(81));
+    await user.click(screen.getByRole('button', { name: 'Name speichern' }));
+    expect(description(input)).toContain('Der Name darf höchstens 80 Zeichen lang sein.');
+    expect(state.saved).toEqual([]);
+
+    state.saveFails = true;
+    await user.clear(input);
+    await user.type(input, 'Erika');
+    await user.click(screen.getByRole('button', { name: 'Name speichern' }));
+    expect(description(input)).toContain('Der Name konnte nicht gespeichert werden.');
+  });
+
+  it('offers to load again when the name could not be read', async () => {
+    state.name = { isPending: false, isError: true, refetch: vi.fn() };
+    render(<NameForm />);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Dein Name konnte nicht geladen werden.',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: /erneut/i }));
+    expect(state.name.refetch).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useOwnDisplayName, useSetDisplayName } from '../../api/desk-account.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/form-fields.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
+import { nameSchema, type NameValues } from './account-forms.ts';
+
+/** The account's display name, which colleagues see in histories, follow-ups and notes. */
+export function NameForm() {
+  const current = useOwnDisplayName();
+  const save = useSetDisplayName();
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: { name: '' } });
+
+  useEffect(() => {
+    if (current.data !== undefined) reset({ name: current.data ?? '' });
+  }, [current.data, reset]);
+
+  const submit = async (values: NameValues) => {
+    setSaved(false);
+    try {
+      await save.mutateAsync(values.name);
+      setSaved(true);
+    } catch {
+      setError('name', {
+        message:
+          'Der Name konnte nicht gespeichert werden. Bitte prüfe deine Internetverbindung und versuche es erneut.',
+      });
+    }
+  };
+
+  if (current.isError) {
+    return (
+      <LoadError onRetry={() => void current.refetch()}>
+        Dein Name konnte nicht geladen werden.
+      </LoadError>
+    );
+  }
+  return (
+    <form
+      noValidate
+      aria-label="Name"
+      className="flex max-w-md flex-col gap-4 rounded-lg bg-white p-6 shadow"
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+    >
+      <h2 className="text-lg font-semibold text-slate-900">Name</h2>
+      <TextField
+        label="Anzeigename"
+        autoComplete="name"
+        hint="So sehen dich Kolleginnen und Kollegen, z. B. in Verläufen und Notizen. Leer lassen, um deine E-Mail-Adresse zu zeigen."
+        disabled={current.isPending}
+        error={errors.name?.message}
+        {...register('name', { onChange: () => setSaved(false) })}
+      />
+      {saved ? <Alert tone="info">Name gespeichert.</Alert> : null}
+      <Button type="submit" className="self-start" disabled={isSubmitting || current.isPending}>
+        Name speichern
+      </Button>
+    </form>
+  );
+}
