@@ -64,6 +64,7 @@ describe('mailer', () => {
       expect(again).toEqual({ via: 'file', file, duplicate: true });
       // One file, the first mail's, and no temporary file left behind.
       expect(await readdir(path.join(keyed, 'mail'))).toEqual(['lead-42.json']);
+      expect(await readdir(path.join(keyed, 'mail.tmp'))).toEqual([]);
       expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ subject: mail.subject });
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       // Two sends at the same moment: still one file.

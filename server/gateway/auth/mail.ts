@@ -73,7 +73,13 @@ export function createMailer(options: {
       // Only the owner reads it: the link in it confirms an account.
       const body = JSON.stringify(content, null, 2) + '\n';
       const key = sendOptions?.idempotencyKey;
-      if (key) return writeOnce(folder, checkedKey(key).replace(/:/g, '-'), body);
+      if (key) {
+        // The half-written copy waits beside the folder, never in it: readers of DATA_DIR/mail
+        // (developers, tests) see whole mails only.
+        const scratch = `${folder}.tmp`;
+        await mkdir(scratch, { recursive: true });
+        return writeOnce(folder, scratch, checkedKey(key).replace(/:/g, '-'), body);
+      }
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${randomBytes(4).toString('hex')}.json`);
       await writeFile(file, body, { mode: 0o600 });
@@ -87,9 +93,14 @@ export function createMailer(options: {
  * hard-linked to the final name. link() fails with EEXIST when the name exists, and the final
  * name never holds half a mail (a crash mid-write leaves only the temporary file).
  */
-async function writeOnce(folder: string, name: string, body: string): Promise<MailDelivery> {
+async function writeOnce(
+  folder: string,
+  scratch: string,
+  name: string,
+  body: string,
+): Promise<MailDelivery> {
   const file = path.join(folder, `${name}.json`);
-  const temporary = path.join(folder, `.${name}-${randomBytes(4).toString('hex')}.tmp`);
+  const temporary = path.join(scratch, `${name}-${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temporary, 'wx', 0o600);
   try {
     await handle.writeFile(body);

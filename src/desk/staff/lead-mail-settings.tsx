@@ -23,9 +23,16 @@ import {
   type LeadMailFormValues,
 } from './lead-mail-form.ts';
 
-function LeadMailForm({ settings }: { settings: LeadMailSettings }) {
+function LeadMailForm({
+  settings,
+  saved,
+  onSaved,
+}: {
+  settings: LeadMailSettings;
+  saved: string | null;
+  onSaved: (message: string | null) => void;
+}) {
   const save = useSaveLeadMailSettings();
-  const [saved, setSaved] = useState<string | null>(null);
   const {
     control,
     register,
@@ -37,12 +44,12 @@ function LeadMailForm({ settings }: { settings: LeadMailSettings }) {
   });
 
   const submit = async (values: LeadMailFormValues) => {
-    setSaved(null);
+    onSaved(null);
     const done = await save
       .mutateAsync(settingsChange(values, settings))
       .then(() => true)
       .catch(() => false);
-    if (done) setSaved(savedMessage(values));
+    if (done) onSaved(savedMessage(values));
   };
 
   return (
@@ -130,6 +137,8 @@ function FailedMails() {
 /** Admins choose whether, where and when new leads are mailed (immediately or a daily digest). */
 export function LeadMailSettingsForm() {
   const settings = useLeadMailSettings();
+  // Kept outside the form: the form starts afresh with the saved values, the message stays.
+  const [saved, setSaved] = useState<string | null>(null);
   if (settings.isPending) return <PageLoading />;
   if (settings.isError) {
     return (
@@ -142,7 +151,12 @@ export function LeadMailSettingsForm() {
     <div className="space-y-3">
       <FailedMails />
       {/* Keyed by the saved state: after a save the form shows what the database holds. */}
-      <LeadMailForm key={settings.data.updated_at} settings={settings.data} />
+      <LeadMailForm
+        key={settings.data.updated_at}
+        settings={settings.data}
+        saved={saved}
+        onSaved={setSaved}
+      />
     </div>
   );
 }
