@@ -10,6 +10,8 @@ import {
   startLeadMailJob,
   type LeadMailJob,
 } from '../../server/jobs/lead-mail-job.ts';
+import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
+import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
 import { setupTestDatabase } from '../helpers/hub.ts';
 
 // The new-lead mail worker (server/jobs/lead-mail-job.ts) with a clock the test moves and a
@@ -316,5 +318,46 @@ describe('lead mail job', () => {
       const content = JSON.parse(await readFile(path.join(dataDir, 'mail', files[0]!), 'utf8'));
       expect(content.subject).toBe('vor dem Absturz');
     });
+  });
+});
+
+describe('lead mail job in the server', () => {
+  let server: GatewayServer;
+  beforeAll(async () => {
+    // Polling only every hour: a mail that comes at once came from the hub's kick.
+    server = await startGatewayServer('pglite', undefined, {
+      name: 'lead-mail-kick',
+      leadMail: { pollMs: 3_600_000 },
+    });
+    await server.db.query(
+      `update public.lead_mail_settings set enabled = true, address = 'makler@example.de'`,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('mails a batch of leads right after the hub stored them, one file per lead', async () => {
+    const leads = [1, 2, 3].map((n) => questionnaireLead({ last_name: `Stapel${'x'.repeat(n)}` }));
+    const posted = await fetch(`${server.url}/api/responses/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ submissions: leads }),
+    });
+    expect(posted.status).toBe(200);
+    const { results } = (await posted.json()) as { results: { id: number }[] };
+    const expected = results.map((result) => `lead-${result.id}.json`).sort();
+    const folder = path.join(server.dataDir, 'mail');
+    const deadline = Date.now() + 10_000;
+    let files: string[] = [];
+    while (Date.now() < deadline) {
+      files = (await readdir(folder).catch(() => [] as string[])).sort();
+      if (files.length >= 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(files).toEqual(expected);
+    const mail = JSON.parse(await readFile(path.join(folder, expected[0]!), 'utf8')) as Mail;
+    // The fixtures' leads were captured days before: mailed as late.
+    expect(mail.text).toContain('auf dem Messe-Tablet, eingegangen am');
   });
 });
