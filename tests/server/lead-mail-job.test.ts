@@ -13,6 +13,7 @@ import {
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
 import { setupTestDatabase } from '../helpers/hub.ts';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
 // The new-lead mail worker (server/jobs/lead-mail-job.ts) with a clock the test moves and a
 // mailer that fails when told: backoff, never twice, failed after the last try, the digest.
@@ -51,8 +52,9 @@ interface LeadInput {
   capturedAt?: Date | null;
 }
 
-describe('lead mail job', () => {
+describe.each(['pglite', 'postgres'] as const)('lead mail job on %s', (kind) => {
   let db: Database;
+  let postgres: TestPostgres | undefined;
   let clock: Date;
   let job: LeadMailJob | undefined;
 
@@ -88,8 +90,12 @@ describe('lead mail job', () => {
         [responseId],
       )
     ).rows[0]!;
-  const start = (mailer: Mailer, maxAttempts?: number) => {
-    job = startLeadMailJob({
+  /**
+   * Starts the job and lets its run at start finish, so that every later run is the test's own
+   * (start it before the leads the test means to send).
+   */
+  const start = async (mailer: Mailer, maxAttempts?: number) => {
+    const started = startLeadMailJob({
       db,
       log: quiet,
       mailer,
@@ -98,18 +104,23 @@ describe('lead mail job', () => {
       pollMs: 3_600_000,
       ...(maxAttempts ? { maxAttempts } : {}),
     });
-    return job;
+    job = started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await started.runNow();
+    return started;
   };
   const formTitle = async () =>
     (await db.query<{ title: string }>('select title from public.forms where id = 1')).rows[0]!
       .title;
 
   beforeAll(async () => {
-    db = await openDatabase({});
+    if (kind === 'postgres') postgres = await startTestPostgres();
+    db = await openDatabase(postgres ? { databaseUrl: postgres.url() } : {});
     await setupTestDatabase(db);
   }, 120_000);
   afterAll(async () => {
     await db?.close();
+    postgres?.stop();
   });
   beforeEach(async () => {
     // A second ahead of the database's clock: rows queued now are due.
@@ -128,13 +139,13 @@ describe('lead mail job', () => {
 
   it('mails a new lead once: form, name, callback wish, time and desk link, no contact data', async () => {
     const mailer = fakeMailer();
+    const run = await start(mailer);
     const id = await insertLead({ callTime: 'Nachmittags', receivedAt: new Date(Date.now()) });
     const customer = (
       await db.query<{ user_id: number }>('select user_id from public.responses where id = $1', [
         id,
       ])
     ).rows[0]!.user_id;
-    const run = start(mailer);
     expect(await run.runNow()).toMatchObject({ sent: 1 });
     expect(await run.runNow()).toEqual({ sent: 0, retried: 0, failed: 0 });
 
@@ -160,12 +171,13 @@ describe('lead mail job', () => {
 
   it('says when a lead from a tablet was captured and when it arrived', async () => {
     const mailer = fakeMailer();
+    const run = await start(mailer);
     await insertLead({
       receivedAt: new Date('2026-11-25T14:30:00Z'),
       capturedAt: new Date('2026-11-22T09:05:00Z'),
       callTime: null,
     });
-    await start(mailer).runNow();
+    await run.runNow();
     const text = mailer.sent[0]!.mail.text;
     expect(text).toContain(
       'Erfasst am 22.11.2026, 10:05 auf dem Messe-Tablet, eingegangen am 25.11.2026, 15:30',
@@ -176,8 +188,8 @@ describe('lead mail job', () => {
   it('retries with growing waits and sends once when the mail server is back', async () => {
     const mailer = fakeMailer();
     mailer.failNext(2);
+    const run = await start(mailer);
     const id = await insertLead({ receivedAt: new Date(Date.now()) });
-    const run = start(mailer);
 
     expect(await run.runNow()).toMatchObject({ sent: 0, retried: 1 });
     let row = await outbox(id);
@@ -204,8 +216,8 @@ describe('lead mail job', () => {
   it('gives a mail up after the last attempt and counts it as failed', async () => {
     const mailer = fakeMailer();
     mailer.failNext(100);
+    const run = await start(mailer, 3);
     const id = await insertLead({ receivedAt: new Date(Date.now()) });
-    const run = start(mailer, 3);
     const outcomes = [];
     for (let i = 0; i < 4; i += 1) {
       outcomes.push(await run.runNow());
@@ -224,19 +236,20 @@ describe('lead mail job', () => {
 
   it('cancels what waits when the mail is switched off', async () => {
     const mailer = fakeMailer();
+    const run = await start(mailer);
     const id = await insertLead({ receivedAt: new Date(Date.now()) });
     await db.query('update public.lead_mail_settings set enabled = false');
-    await start(mailer).runNow();
+    await run.runNow();
     await db.query('update public.lead_mail_settings set enabled = true');
-    await job!.runNow();
+    await run.runNow();
     expect(mailer.sent).toHaveLength(0);
     expect(await outbox(id)).toMatchObject({ state: 'cancelled' });
   });
 
   it('purges sent rows after 30 days', async () => {
     const mailer = fakeMailer();
+    const run = await start(mailer);
     const id = await insertLead({ receivedAt: new Date(Date.now()) });
-    const run = start(mailer);
     await run.runNow();
     clock = new Date(clock.getTime() + 29 * 24 * 60 * 60 * 1000);
     await run.runNow();
@@ -258,9 +271,9 @@ describe('lead mail job', () => {
     tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
     const day = tomorrow.toISOString().slice(0, 10);
     clock = new Date(`${day}T06:00:00Z`);
+    const run = await start(mailer);
     await insertLead({ firstName: 'Anna', receivedAt: new Date(Date.now()) });
     await insertLead({ firstName: 'Bernd', receivedAt: new Date(Date.now()) });
-    const run = start(mailer);
 
     await run.runNow();
     expect(mailer.sent).toHaveLength(0);
@@ -302,6 +315,7 @@ describe('lead mail job', () => {
 
     it('writes no second mail after a crash between writing the file and marking it sent', async () => {
       const mailer = createMailer({ smtpUrl: undefined, dataDir, from: 'Test <t@localhost>' });
+      const run = await start(mailer);
       const id = await insertLead({ receivedAt: new Date(Date.now()) });
       // The crash: the earlier run wrote the mail, then died before its update.
       const first = await mailer.send(
@@ -310,7 +324,7 @@ describe('lead mail job', () => {
       );
       expect(await outbox(id)).toMatchObject({ state: 'pending', attempts: 0 });
 
-      await start(mailer).runNow();
+      await run.runNow();
       expect(await outbox(id)).toMatchObject({ state: 'sent' });
       const files = (await readdir(path.join(dataDir, 'mail'))).filter((f) => !f.startsWith('.'));
       expect(files).toEqual([`lead-${id}.json`]);
