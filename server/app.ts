@@ -15,6 +15,9 @@ import { createHubAuth } from './hub/auth.ts';
 import { createFormsRepository } from './hub/forms-repository.ts';
 import { hubArea } from './hub/hub-area.ts';
 import { createResponsesRepository } from './hub/responses-repository.ts';
+import { createMailer } from './gateway/auth/mail.ts';
+import { listeningOrigin } from './http/listening-origin.ts';
+import { startLeadMailJob, type LeadMailJob } from './jobs/lead-mail-job.ts';
 import { startRetentionJob, type RetentionJob } from './jobs/retention-job.ts';
 import { loggerOptions, type LogOutput } from './logging.ts';
 import { staticSite } from './site/static-site.ts';
@@ -39,6 +42,12 @@ export interface AppOptions {
    * stopped when it closes. Off unless asked for: server/main.ts turns it on, tests that test it.
    */
   retention?: { now?: () => Date; intervalMs?: number };
+  /**
+   * The new-lead mail worker (server/jobs/lead-mail-job.ts), started when the app is ready and
+   * stopped when it closes; the hub kicks it after storing leads. Off unless asked for, as
+   * retention: server/main.ts turns it on, tests that test it.
+   */
+  leadMail?: { now?: () => Date; pollMs?: number; delayMs?: number };
 }
 
 /**
@@ -100,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The database and its repositories.
   const forms = createFormsRepository(db);
   const responses = createResponsesRepository(db);
+  let leadMailJob: LeadMailJob | undefined;
   const auth = createHubAuth({
     secret: config.jwtSecret,
     db,
@@ -119,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       responses,
       now,
       rateLimit: config.rateLimit,
+      onLeadsStored: () => leadMailJob?.kick(),
     });
     if (config.gateway) {
       await apis.register(gatewayArea, {
@@ -157,6 +168,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => {
       await job?.stop();
+    });
+  }
+  if (options.leadMail) {
+    const leadMail = options.leadMail;
+    const host = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
+    app.addHook('onReady', async () => {
+      leadMailJob = startLeadMailJob({
+        db,
+        log: app.log,
+        mailer: createMailer({
+          smtpUrl: config.smtpUrl,
+          dataDir,
+          from: `Universa Leads <noreply@${host}>`,
+        }),
+        // Links name the configured address; never a request's Host header.
+        baseUrl: () => config.publicUrl ?? listeningOrigin(app.server.address()),
+        ...(leadMail.now ? { now: leadMail.now } : {}),
+        ...(leadMail.pollMs ? { pollMs: leadMail.pollMs } : {}),
+        ...(leadMail.delayMs ? { delayMs: leadMail.delayMs } : {}),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await leadMailJob?.stop();
     });
   }
   return app;

@@ -30,6 +30,9 @@ const envSchema = z.object({
   RATE_LIMIT_BATCHES_PER_MINUTE: z.coerce.number().int().positive().default(60),
   AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   AUTH_SIGNIN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  // Seconds a new lead waits before its mail goes out (0: at once). Tests set it to kill the
+  // server between a lead and its mail.
+  LEAD_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
 });
@@ -49,6 +52,8 @@ export interface ServerConfig {
   rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
   /** Sign-in attempts at the gateway per client address, and per e-mail address, and minute. */
   authRateLimit: AuthRateLimit;
+  /** How long a new lead's mail waits in the queue before the worker sends it. */
+  leadMailDelayMs: number;
   logLevel: string;
   staticDir: string;
 }
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       signinsPerMinute: e.AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE,
       signinFailuresPerAddressPerHour: e.AUTH_SIGNIN_FAILURES_PER_ADDRESS_PER_HOUR,
     },
+    leadMailDelayMs: e.LEAD_MAIL_DELAY_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
   };

@@ -36,6 +36,8 @@ const app = await buildApp({
   db,
   logger: process.stdout.isTTY ? 'terminal' : 'json',
   retention: {},
+  // New-lead mails (README: Benachrichtigung bei neuen Anfragen).
+  leadMail: { delayMs: config.leadMailDelayMs },
 });
 
 let stopping = false;

@@ -16,6 +16,8 @@ export interface HubAreaOptions {
   responses: ResponsesRepository;
   now: () => Date;
   rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
+  /** Told after leads were stored and committed (the new-lead mail's worker runs then). */
+  onLeadsStored?: () => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface HubAreaOptions {
  */
 export const hubArea: FastifyPluginAsyncZod<HubAreaOptions> = async (
   hub,
-  { db, auth, forms, responses, now, rateLimit },
+  { db, auth, forms, responses, now, rateLimit, onLeadsStored },
 ) => {
   hub.setErrorHandler(hubErrorHandler);
   hub.setNotFoundHandler(sendHubNotFound);
@@ -41,5 +43,5 @@ export const hubArea: FastifyPluginAsyncZod<HubAreaOptions> = async (
   });
   await hub.register(loginRoutes, { auth });
   await hub.register(formRoutes, { forms });
-  await hub.register(responseRoutes, { responses, auth, now, rateLimit });
+  await hub.register(responseRoutes, { responses, auth, now, rateLimit, onLeadsStored });
 };

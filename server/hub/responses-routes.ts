@@ -16,6 +16,7 @@ export interface ResponseRouteOptions {
   auth: HubAuth;
   now: () => Date;
   rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
+  onLeadsStored?: (() => void) | undefined;
 }
 
 // A batch carries up to 50 leads of at most 64 KB each; real leads are 1-2 KB, so 1 MiB
@@ -30,9 +31,9 @@ const listQuery = z.object({
 
 export const responseRoutes: FastifyPluginAsyncZod<ResponseRouteOptions> = async (
   hub,
-  { responses, auth, now, rateLimit },
+  { responses, auth, now, rateLimit, onLeadsStored },
 ) => {
-  const intake = createSubmissionIntake({ responses, now });
+  const intake = createSubmissionIntake({ responses, now, onStored: onLeadsStored });
 
   hub.post(
     '/responses',

@@ -37,8 +37,10 @@ export interface Receipt {
 export function createSubmissionIntake(options: {
   responses: ResponsesRepository;
   now: () => Date;
+  /** Told after a lead was committed; never awaited, so the visitor's reply does not wait. */
+  onStored?: (() => void) | undefined;
 }) {
-  const { responses, now } = options;
+  const { responses, now, onStored } = options;
 
   /** Stores a valid lead; a refusal is thrown as the HubError the caller gets. */
   async function store(submission: Submission): Promise<Receipt> {
@@ -46,6 +48,7 @@ export function createSubmissionIntake(options: {
     if (submission.website) return { status: 'created', id: 0, client_id: submission.client_id };
     const outcome = await responses.save(submission, now());
     if (outcome.kind !== 'created' && outcome.kind !== 'duplicate') throw refusal(outcome);
+    if (outcome.kind === 'created') onStored?.();
     return { status: outcome.kind, id: outcome.id, client_id: submission.client_id };
   }
 
@@ -85,6 +88,7 @@ export function createSubmissionIntake(options: {
           ? { index, client_id: submission.client_id, status: outcome.kind, id: outcome.id }
           : rejected(refusal(outcome), index, submission.client_id);
     });
+    if (outcomes.some((outcome) => outcome.kind === 'created')) onStored?.();
     return results.map((result) => result!);
   }
 

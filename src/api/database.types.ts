@@ -435,6 +435,89 @@ export type Database = {
         }
         Relationships: []
       }
+      lead_mail_outbox: {
+        Row: {
+          attempts: number
+          created_at: string
+          digest_key: string | null
+          id: number
+          idempotency_key: string
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          response_id: number
+          sent_at: string | null
+          state: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          digest_key?: string | null
+          id?: never
+          idempotency_key: string
+          kind: string
+          last_error?: string | null
+          next_attempt_at?: string
+          response_id: number
+          sent_at?: string | null
+          state?: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          digest_key?: string | null
+          id?: never
+          idempotency_key?: string
+          kind?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          response_id?: number
+          sent_at?: string | null
+          state?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_mail_outbox_response_id_fkey"
+            columns: ["response_id"]
+            isOneToOne: false
+            referencedRelation: "responses"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      lead_mail_settings: {
+        Row: {
+          address: string | null
+          digest_hour: number
+          digest_sent_on: string | null
+          enabled: boolean
+          id: boolean
+          mode: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          address?: string | null
+          digest_hour?: number
+          digest_sent_on?: string | null
+          enabled?: boolean
+          id?: boolean
+          mode?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          address?: string | null
+          digest_hour?: number
+          digest_sent_on?: string | null
+          enabled?: boolean
+          id?: boolean
+          mode?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
       lead_status_changes: {
         Row: {
           changed_at: string
@@ -1236,6 +1319,14 @@ export type Database = {
           staff_edited: string[]
         }
         Returns: string
+      }
+      lead_mail_overview: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          failed: number
+          last_sent_at: string
+          waiting: number
+        }[]
       }
       lead_questionnaire_id: {
         Args: { form_id: number; source: string }

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** The daily retention job, off unless a test asks for it. */
   retention?: AppOptions['retention'];
+  /** The new-lead mail worker, off unless a test asks for it. */
+  leadMail?: AppOptions['leadMail'];
 }
 
 /** Migrates and seeds `db` as every test app has it: the gateway's schemas, and the accounts. */
@@ -48,6 +50,7 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}): Promis
     logger: options.logStream ? { stream: options.logStream } : false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.retention ? { retention: options.retention } : {}),
+    ...(options.leadMail ? { leadMail: options.leadMail } : {}),
   });
 }
 

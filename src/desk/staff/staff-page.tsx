@@ -17,6 +17,7 @@ import { PageLoading } from '../../ui/page-loading.tsx';
 import { AccessLogList } from '../shared/access-log-list.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { ExportLogTable, ExportRightSetting } from './export-settings.tsx';
+import { LeadMailSettingsForm } from './lead-mail-settings.tsx';
 import { RetentionHolds } from './retention-holds.tsx';
 import { RetentionOverview } from './retention-overview.tsx';
 
@@ -192,6 +193,12 @@ export function StaffPage() {
               </div>
             </section>
           ) : null}
+          <section aria-labelledby="benachrichtigung" className="space-y-3">
+            <h2 id="benachrichtigung" className="text-xl font-semibold text-slate-900">
+              Benachrichtigung bei neuen Anfragen
+            </h2>
+            <LeadMailSettingsForm />
+          </section>
           <section aria-labelledby="export-recht" className="space-y-3">
             <h2 id="export-recht" className="text-xl font-semibold text-slate-900">
               Export
