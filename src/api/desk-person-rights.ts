@@ -21,6 +21,8 @@ const exportedLead = z.looseObject({
   form_title: text,
   received_at: z.string(),
   answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+  status_history: z.array(z.object({ status: z.enum(leadStatuses), note: text, at: z.string() })),
+  notification_mails: z.array(z.object({ state: z.string(), sent_at: text })),
 });
 
 /** Everything stored about one customer (customer_data_export). */
@@ -39,6 +41,10 @@ export const customerDataExport = z.object({
     updated_at: z.string(),
   }),
   leads: z.array(exportedLead),
+  notes: z.array(z.object({ created_at: z.string(), updated_at: text, note: z.string() })),
+  follow_ups: z.array(
+    z.object({ due_at: z.string(), text: z.string(), created_at: z.string(), done_at: text }),
+  ),
   consent_records: z.array(z.record(z.string(), z.unknown())),
   support_messages: z.array(z.object({ created_at: z.string(), message: z.string() })),
   access_log: z.array(z.object({ at: z.string(), action: z.enum(accessActions) })),
@@ -52,6 +58,9 @@ const erasurePreview = z.object({
   answers: z.number(),
   files: z.number(),
   mails_waiting: z.number(),
+  notes: z.number(),
+  follow_ups: z.number(),
+  status_changes: z.number(),
   support_messages: z.number(),
   consent_records_kept: z.number(),
   consent_kept_until: z.string(),

@@ -1,6 +1,7 @@
 import type { CustomerDataExport } from '../../api/desk-person-rights.ts';
 import { accessActionLabels } from '../../domain/access-log.ts';
 import { berlinMinute, berlinToday } from '../../domain/calendar.ts';
+import { leadStatusLabels } from '../../domain/lead-status.ts';
 
 // The two files of a person's data (Art. 15 and 20 DSGVO): the export as JSON, exactly as the
 // database gave it (machine-readable), and a German document to read or print, every value
@@ -47,6 +48,11 @@ const fieldLabels: Record<string, string> = {
   given_at: 'Einwilligung erteilt am',
   lead_deleted_at: 'Anfrage gelöscht am',
   keep_until: 'Aufbewahrt bis',
+  status: 'Bearbeitungsstand',
+  due_at: 'Fällig am',
+  done_at: 'Erledigt am',
+  text: 'Text',
+  note: 'Notiz',
 };
 
 const timeFields = new Set([
@@ -59,6 +65,8 @@ const timeFields = new Set([
   'given_at',
   'lead_deleted_at',
   'keep_until',
+  'due_at',
+  'done_at',
 ]);
 
 const escapes: Record<string, string> = {
@@ -74,6 +82,9 @@ function shownValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
   if (typeof value === 'string' && timeFields.has(field)) return berlinMinute(value);
+  if (field === 'status' && typeof value === 'string' && value in leadStatusLabels) {
+    return leadStatusLabels[value as keyof typeof leadStatusLabels];
+  }
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -105,9 +116,41 @@ export function customerDataDocument(data: CustomerDataExport): string {
             )
             .join('')}</tbody></table>`
         : '<p>Keine Antworten (Anfrage ohne Fragebogen).</p>';
+      const history = lead.status_history.length
+        ? `<table><caption>Bearbeitungsverlauf</caption><thead><tr><th scope="col">Zeitpunkt</th><th scope="col">Stand</th><th scope="col">Notiz</th></tr></thead><tbody>${lead.status_history
+            .map(
+              (step) =>
+                `<tr><td>${escapeHtml(berlinMinute(step.at))}</td><td>${escapeHtml(leadStatusLabels[step.status])}</td><td>${escapeHtml(step.note ?? '–')}</td></tr>`,
+            )
+            .join('')}</tbody></table>`
+        : '';
+      const mails = lead.notification_mails.length
+        ? `<p>Benachrichtigung an die Agentur: ${lead.notification_mails
+            .map((mail) =>
+              escapeHtml(
+                mail.sent_at ? `gesendet am ${berlinMinute(mail.sent_at)}` : 'nicht gesendet',
+              ),
+            )
+            .join(', ')} (enthält nur Fragebogen und Namen).</p>`
+        : '';
       const heading = `${lead.form_title ?? 'Anfrage'} vom ${berlinMinute(lead.received_at)}`;
-      return `<article><h3>${escapeHtml(heading)}</h3>${fieldList(lead, ['answers'])}${answers}</article>`;
+      return `<article><h3>${escapeHtml(heading)}</h3>${fieldList(lead, ['answers', 'status_history', 'notification_mails'])}${answers}${history}${mails}</article>`;
     })
+    .join('');
+  const notes = data.notes
+    .map((note) =>
+      fieldList({ created_at: note.created_at, updated_at: note.updated_at, note: note.note }),
+    )
+    .join('');
+  const followUps = data.follow_ups
+    .map((followUp) =>
+      fieldList({
+        due_at: followUp.due_at,
+        text: followUp.text,
+        created_at: followUp.created_at,
+        done_at: followUp.done_at,
+      }),
+    )
     .join('');
   const consents = data.consent_records.map((record) => fieldList(record)).join('');
   const messages = data.support_messages
@@ -145,6 +188,8 @@ article { border-top: 1px solid #cbd5e1; padding-top: 0.5rem; break-inside: avoi
 <main>
 ${section('Kundendaten', fieldList(customer), '', 1)}
 ${section('Anfragen', leads, 'Keine Anfragen gespeichert.', data.leads.length)}
+${section('Notizen der Agentur', notes, 'Keine Notizen gespeichert.', data.notes.length)}
+${section('Wiedervorlagen', followUps, 'Keine Wiedervorlagen gespeichert.', data.follow_ups.length)}
 ${section('Aufbewahrte Einwilligungsnachweise (§ 7a UWG)', consents, 'Keine aufbewahrten Einwilligungsnachweise.', data.consent_records.length)}
 ${section('Interne Support-Nachrichten, die die Person nennen', messages, 'Keine Support-Nachricht nennt die Person.', data.support_messages.length)}
 ${section('Zugriffsprotokoll', log, 'Keine Zugriffe protokolliert.', data.access_log.length)}

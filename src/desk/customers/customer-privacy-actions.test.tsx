@@ -35,6 +35,19 @@ const exported: CustomerDataExport = {
       received_at: '2026-11-20T18:00:00Z',
       offer_info: true,
       answers: [{ question: 'Wie viele Kinder haben Sie?', answer: 'Zwei <b>' }],
+      status_history: [
+        { status: 'contacted', note: 'Ruft <i>morgen</i> zurück', at: '2026-11-21T08:15:00Z' },
+      ],
+      notification_mails: [{ state: 'sent', sent_at: '2026-11-20T18:01:00Z' }],
+    },
+  ],
+  notes: [{ created_at: '2026-11-21T08:20:00Z', updated_at: null, note: 'Hat zwei Kinder' }],
+  follow_ups: [
+    {
+      due_at: '2026-11-26T13:00:00Z',
+      text: 'Angebot schicken',
+      created_at: '2026-11-21T08:21:00Z',
+      done_at: null,
     },
   ],
   consent_records: [],
@@ -79,6 +92,9 @@ const preview = {
   answers: 6,
   files: 0,
   mails_waiting: 0,
+  notes: 1,
+  follow_ups: 2,
+  status_changes: 1,
   support_messages: 1,
   consent_records_kept: 1,
   consent_kept_until: '2031-11-25T09:30:00Z',
@@ -146,6 +162,12 @@ describe('CustomerPrivacyActions', () => {
     expect(html).toContain('Zwei &lt;b&gt;');
     expect(html).toContain('<dt>Einwilligung in Angebote (§ 7a UWG)</dt><dd>Ja</dd>');
     expect(html).toContain('Kundendaten geöffnet');
+    // The office's work about the person: status history (escaped), notes, follow-ups, mail.
+    expect(html).toContain('<td>Kontaktiert</td><td>Ruft &lt;i&gt;morgen&lt;/i&gt; zurück</td>');
+    expect(html).toContain('gesendet am 20.11.2026 19:01');
+    expect(html).toContain('<h2>Notizen der Agentur</h2>');
+    expect(html).toContain('<dd>Hat zwei Kinder</dd>');
+    expect(html).toContain('<dt>Fällig am</dt><dd>26.11.2026 14:00</dd>');
   });
 
   it('says when the export failed and saves nothing', async () => {
@@ -178,7 +200,12 @@ describe('CustomerPrivacyActions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Kunde löschen?' });
     expect(await within(dialog).findByText(/2 Anfragen mit 6 Antworten/)).toBeTruthy();
     expect(dialog.textContent).toMatch(/1 Einwilligungsnachweis \(§ 7a UWG\)/);
-    expect(dialog.textContent).toMatch(/0 Dateien und 0 wartende E-Mails/);
+    expect(dialog.textContent).toMatch(
+      /1 Notiz, 2 Wiedervorlagen und 1 Statusänderung der Agentur/,
+    );
+    expect(dialog.textContent).toMatch(
+      /0 wartende Benachrichtigungen über neue Anfragen und 0 Dateien/,
+    );
     expect(dialog.textContent).toMatch(/Nachweis der Löschung/);
     expect(fake.rpc).not.toHaveBeenCalledWith('erase_customer', expect.anything());
     await user.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));

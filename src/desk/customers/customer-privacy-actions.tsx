@@ -103,8 +103,18 @@ function ErasureSummary({ preview }: { preview: ErasurePreview }) {
           {preview.answers === 1 ? 'Antwort' : 'Antworten'},
         </li>
         <li>
-          {preview.files} Dateien und {preview.mails_waiting} wartende E-Mails (Survey Desk
-          speichert keine Dateien zu Personen und versendet E-Mails sofort),
+          {preview.notes} {preview.notes === 1 ? 'Notiz' : 'Notizen'}, {preview.follow_ups}{' '}
+          {preview.follow_ups === 1 ? 'Wiedervorlage' : 'Wiedervorlagen'} und{' '}
+          {preview.status_changes}{' '}
+          {preview.status_changes === 1 ? 'Statusänderung' : 'Statusänderungen'} der Agentur,
+        </li>
+        <li>
+          {preview.mails_waiting}{' '}
+          {preview.mails_waiting === 1
+            ? 'wartende Benachrichtigung'
+            : 'wartende Benachrichtigungen'}{' '}
+          über neue Anfragen und {preview.files} Dateien (Survey Desk speichert keine Dateien zu
+          Personen),
         </li>
         <li>
           Name, E-Mail-Adresse und Telefonnummer in {preview.support_messages}{' '}

@@ -1,0 +1,135 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/api/database.types.ts';
+import { customerDataExport } from '../../src/api/desk-person-rights.ts';
+import { kfzLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
+import {
+  createAccount,
+  startGatewayServer,
+  type GatewayServer,
+} from '../helpers/gateway-server.ts';
+import { testSecret } from '../helpers/hub.ts';
+import { supabaseClient } from '../helpers/supabase.ts';
+
+// The office's work about a person (status history, notes, follow-ups, the new-lead mail) in the
+// person's export and erasure (20261126150000_office_work_privacy.sql), through supabase-js.
+
+describe.each(['pglite', 'postgres'] as const)('office work in a person’s rights on %s', (kind) => {
+  let server: GatewayServer;
+  let admin: SupabaseClient<Database>;
+  let adminId: string;
+  const email = uniqueEmail('buero.person');
+  const lead = kfzLead({
+    email,
+    first_name: 'Henrike',
+    last_name: 'Zwirnbaum',
+    phone: '0171 5544332',
+    call_time: 'Nachmittags',
+  });
+  let customerId = 0;
+  let responseId = 0;
+
+  beforeAll(async () => {
+    server = await startGatewayServer(kind);
+    const account = await createAccount(server.db, `office-admin-${kind}@example.de`, 'admin');
+    adminId = account.id;
+    admin = await supabaseClient(server.url, testSecret, account.accessToken);
+    // The agent wants a mail for every new lead; the worker does not run in this server, so the
+    // lead's mail stays waiting.
+    await server.db.query(
+      `update public.lead_mail_settings set enabled = true, address = 'agentur@example.de'`,
+    );
+    const res = await fetch(`${server.url}/api/responses/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ submissions: [lead] }),
+    });
+    expect(res.status).toBe(200);
+    const { rows } = await server.db.query<{ user_id: number; id: number }>(
+      'select user_id, id from public.responses where email = $1',
+      [email],
+    );
+    customerId = rows[0]!.user_id;
+    responseId = rows[0]!.id;
+    await server.db.query(
+      `insert into public.lead_status_changes (response_id, status, note, changed_by)
+       values ($1, 'contacted', 'Rückruf mit Frau Zwirnbaum vereinbart', $2)`,
+      [responseId, adminId],
+    );
+    await server.db.query(
+      `insert into public.customer_notes (customer_id, author, body)
+       values ($1, $2, 'Henrike Zwirnbaum fährt einen Oldtimer')`,
+      [customerId, adminId],
+    );
+    await server.db.query(
+      `insert into public.follow_ups (customer_id, response_id, due_at, body, created_by)
+       values ($1, $2, '2026-12-01T09:00:00Z', 'Angebot für Frau Zwirnbaum', $3)`,
+      [customerId, responseId, adminId],
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('exports the status history, the notes, the follow-ups and the mail about the lead', async () => {
+    const { data, error } = await admin.rpc('customer_data_export', { customer_id: customerId });
+    expect(error).toBeNull();
+    const exported = customerDataExport.parse(data);
+    expect(exported.leads).toHaveLength(1);
+    expect(exported.leads[0]!.status_history).toEqual([
+      expect.objectContaining({
+        status: 'contacted',
+        note: 'Rückruf mit Frau Zwirnbaum vereinbart',
+      }),
+    ]);
+    expect(exported.leads[0]!.notification_mails).toEqual([{ state: 'pending', sent_at: null }]);
+    expect(exported.notes.map((note) => note.note)).toEqual([
+      'Henrike Zwirnbaum fährt einen Oldtimer',
+    ]);
+    expect(exported.follow_ups.map((followUp) => followUp.text)).toEqual(
+      expect.arrayContaining(['Angebot für Frau Zwirnbaum']),
+    );
+  });
+
+  it('counts what the erasure takes, then leaves nothing of the person in any table', async () => {
+    const { rows: followUps } = await server.db.query<{ n: number }>(
+      'select count(*)::integer as n from public.follow_ups where customer_id = $1',
+      [customerId],
+    );
+    const preview = await admin.rpc('customer_erasure_preview', { customer_id: customerId });
+    expect(preview.error).toBeNull();
+    expect(preview.data).toMatchObject({
+      leads: 1,
+      mails_waiting: 1,
+      notes: 1,
+      follow_ups: followUps[0]!.n,
+      status_changes: 1,
+    });
+
+    const erased = await admin.rpc('erase_customer', { customer_id: customerId });
+    expect(erased.error).toBeNull();
+    expect(erased.data).toMatchObject({ leads: 1, mails_waiting: 1, notes: 1, status_changes: 1 });
+
+    for (const table of [
+      'lead_status_changes',
+      'customer_notes',
+      'follow_ups',
+      'lead_mail_outbox',
+    ] as const) {
+      const { rows } = await server.db.query(`select 1 from public.${table}`);
+      expect({ table, rows }).toEqual({ table, rows: [] });
+    }
+    const { rows: tables } = await server.db.query<{ name: string }>(
+      `select quote_ident(table_name) as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    for (const { name } of tables) {
+      const { rows } = await server.db.query(
+        `select 1 from public.${name} t where lower(t::text) like any ($1)`,
+        [[`%${email}%`, '%zwirnbaum%', '%5544332%']],
+      );
+      expect({ table: name, rows }).toEqual({ table: name, rows: [] });
+    }
+  });
+});
