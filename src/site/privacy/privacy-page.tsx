@@ -141,6 +141,18 @@ export function PrivacyPage() {
           Einwilligung (Art. 9 Abs. 2 lit. a DSGVO).
         </p>
 
+        <Subheading>Bearbeitung Ihrer Anfrage</Subheading>
+        <p>
+          Damit wir Sie wie gewünscht erreichen, vermerken wir intern, wie weit Ihre Anfrage
+          bearbeitet ist (zum Beispiel „Kontaktiert“ oder „Angebot gesendet“), wer von uns das wann
+          eingetragen hat, kurze Notizen zum Gespräch und Termine für die Wiedervorlage, etwa Ihren
+          gewünschten Rückrufzeitraum. Über eine neue Anfrage benachrichtigt uns eine interne E-Mail
+          an unser eigenes Postfach; sie enthält nur das Formular, Ihren Namen und Ihren
+          Rückrufwunsch, nicht Ihre Antworten, Ihre E-Mail-Adresse oder Telefonnummer. Diese
+          Vermerke gehören zu Ihren Daten: Sie sind Teil jeder Auskunft und werden mit Ihren Daten
+          gelöscht.
+        </p>
+
         <Subheading>Information über weitere Angebote</Subheading>
         <p>
           Nur wenn Sie dem gesondert zugestimmt haben, informieren wir Sie per Telefon, E-Mail oder
