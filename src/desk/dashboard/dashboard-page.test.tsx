@@ -14,6 +14,17 @@ const state = vi.hoisted(() => ({
   newest: {} as Query,
   role: 'staff',
   countedDays: [] as unknown[],
+  due: {} as Query,
+  done: [] as number[],
+}));
+
+vi.mock('../../api/desk-follow-ups.ts', () => ({
+  useDueFollowUps: () => state.due,
+  useCompleteFollowUp: () => ({
+    mutate: (id: number) => state.done.push(id),
+    isPending: false,
+    isError: false,
+  }),
 }));
 
 vi.mock('../../api/desk-dashboard.ts', () => ({
@@ -57,6 +68,8 @@ beforeEach(() => {
   state.perForm = loaded([{ formId: 1, title: 'Tabaluga', leads: 0 }]);
   state.newest = loaded([]);
   state.role = 'staff';
+  state.due = loaded([]);
+  state.done = [];
 });
 afterEach(cleanup);
 
@@ -115,5 +128,59 @@ describe('DashboardPage', () => {
     const pending = screen.getByRole('region', { name: 'Konten warten auf Freigabe' });
     expect(pending.textContent).toContain('neu@example.de');
     expect(pending.textContent).not.toContain('admin@example.de');
+  });
+
+  it("shows 'Nichts fällig.' when no follow-up is due", () => {
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Heute fällig' });
+    expect(card.textContent).toContain('Nichts fällig.');
+  });
+
+  it('lists due follow-ups with customer, time, text and assignee, the overdue marked, done in one click', async () => {
+    state.due = loaded([
+      {
+        id: 5,
+        customer_id: 42,
+        customer_name: 'Jürgen Weiß',
+        response_id: 7,
+        due_at: '2026-11-25T08:00:00.000Z',
+        body: 'Rückruf gewünscht: Morgens (8–12 Uhr)',
+        automatic: true,
+        assignee: null,
+        assignee_name: null,
+        overdue: true,
+      },
+      {
+        id: 6,
+        customer_id: 43,
+        customer_name: 'Erika Muster',
+        response_id: null,
+        due_at: '2026-11-25T15:00:00.000Z',
+        body: 'Angebot besprechen',
+        automatic: false,
+        assignee: 'u2',
+        assignee_name: 'Anna Admin',
+        overdue: false,
+      },
+    ]);
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Heute fällig' });
+    const items = card.querySelectorAll('li');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('25.11.2026, 09:00 Uhr');
+    expect(items[0]!.textContent).toContain('überfällig');
+    expect(items[0]!.textContent).toContain('Zuständig: niemand (offen für alle)');
+    expect(items[1]!.textContent).not.toContain('überfällig');
+    expect(items[1]!.textContent).toContain('Zuständig: Anna Admin');
+    expect(screen.getByRole('link', { name: 'Jürgen Weiß' }).getAttribute('href')).toBe(
+      '/surveydesk/customer?id=42',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Antworten von Erika Muster' }).getAttribute('href'),
+    ).toBe('/surveydesk/customer/43/antworten');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Erledigt: Angebot besprechen (Erika Muster)' }),
+    );
+    expect(state.done).toEqual([6]);
   });
 });
