@@ -54,7 +54,7 @@ export function CustomerFollowUps(props: { customerId: number; customerName: str
       )}
       {complete.isError ? (
         <Alert tone="error">
-          Die Wiedervorlage konnte nicht erledigt werden. Bitte erneut versuchen.
+          Die Wiedervorlage konnte nicht erledigt werden. Bitte versuche es erneut.
         </Alert>
       ) : null}
       <FollowUpDialog subject={subject} onClose={() => setSubject(null)} />

@@ -52,7 +52,7 @@ function NoteForm(props: {
         message:
           error instanceof NoteFixedError
             ? noteFixedMessage
-            : 'Die Notiz wurde nicht gespeichert. Bitte versuchen Sie es erneut.',
+            : 'Die Notiz wurde nicht gespeichert. Bitte versuche es erneut.',
       });
     }
   };

@@ -63,7 +63,7 @@ export function DueFollowUps() {
       )}
       {complete.isError ? (
         <Alert tone="error">
-          Die Wiedervorlage konnte nicht erledigt werden. Bitte versuchen Sie es erneut.
+          Die Wiedervorlage konnte nicht erledigt werden. Bitte versuche es erneut.
         </Alert>
       ) : null}
     </section>

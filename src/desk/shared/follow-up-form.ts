@@ -59,5 +59,5 @@ export function followUpSaveProblem(error: unknown): string {
   if (message === assigneeRefused || message === 'Der Lead gehört nicht zu diesem Kunden.') {
     return message;
   }
-  return 'Die Wiedervorlage wurde nicht gespeichert. Bitte versuchen Sie es erneut.';
+  return 'Die Wiedervorlage wurde nicht gespeichert. Bitte versuche es erneut.';
 }
