@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   useCustomer,
@@ -10,8 +10,10 @@ import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadContactFields, leadContactLabels } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { FollowUpDialog, type FollowUpSubject } from '../shared/follow-up-dialog.tsx';
 import {
   answerText,
   capturedDiffers,
@@ -52,7 +54,13 @@ function questionNote(answer: CustomerResponse['answers'][number]): string | und
   return undefined;
 }
 
-function ResponseSection({ response }: { response: CustomerResponse }) {
+function ResponseSection({
+  response,
+  onFollowUp,
+}: {
+  response: CustomerResponse;
+  onFollowUp: (label: string) => void;
+}) {
   const headingId = `anfrage-${response.id}`;
   const title = responseTitle(response);
   const details = requestDetails(response);
@@ -64,6 +72,14 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
           vom <time dateTime={response.received_at}>{berlinDateTime(response.received_at)}</time>
         </span>
       </h2>
+      <Button
+        variant="secondary"
+        className="mt-3"
+        aria-describedby={headingId}
+        onClick={() => onFollowUp(`${title} vom ${berlinDateTime(response.received_at)}`)}
+      >
+        Wiedervorlage anlegen
+      </Button>
       <dl className="mt-3 divide-y divide-slate-100">
         <Entry term="Quelle">{sourceLabel(response)}</Entry>
         {capturedDiffers(response) && response.captured_at ? (
@@ -140,6 +156,7 @@ function ResponseSection({ response }: { response: CustomerResponse }) {
 
 function Responses({ customerId }: { customerId: number }) {
   const responses = useCustomerResponses(customerId);
+  const [followUp, setFollowUp] = useState<FollowUpSubject | null>(null);
   if (responses.isPending) return <Loading>Antworten werden geladen …</Loading>;
   if (responses.isError)
     return (
@@ -155,8 +172,13 @@ function Responses({ customerId }: { customerId: number }) {
   return (
     <div className="flex flex-col gap-6">
       {responses.data.map((response) => (
-        <ResponseSection key={response.id} response={response} />
+        <ResponseSection
+          key={response.id}
+          response={response}
+          onFollowUp={(label) => setFollowUp({ customerId, responseId: response.id, label })}
+        />
       ))}
+      <FollowUpDialog subject={followUp} onClose={() => setFollowUp(null)} />
     </div>
   );
 }

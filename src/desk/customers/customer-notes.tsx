@@ -59,7 +59,6 @@ function NoteForm(props: {
   return (
     <form
       noValidate
-      aria-label={props.label}
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="flex flex-col gap-2"
     >
