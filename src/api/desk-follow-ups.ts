@@ -149,3 +149,22 @@ export function useCompleteFollowUp() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: followUpKeys.all }),
   });
 }
+
+/** Opens a follow-up marked done by mistake again; false when it was open. */
+export async function reopenFollowUp(
+  supabase: SupabaseClient<Database>,
+  id: number,
+): Promise<boolean> {
+  const { data, error } = await supabase.rpc('reopen_follow_up', { follow_up_id: id });
+  if (error) throw error;
+  return data;
+}
+
+export function useReopenFollowUp() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => reopenFollowUp(supabase, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: followUpKeys.all }),
+  });
+}

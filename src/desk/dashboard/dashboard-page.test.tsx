@@ -16,6 +16,7 @@ const state = vi.hoisted(() => ({
   countedDays: [] as unknown[],
   due: {} as Query,
   done: [] as number[],
+  reopened: [] as number[],
 }));
 
 vi.mock('../../api/desk-follow-ups.ts', () => ({
@@ -24,6 +25,10 @@ vi.mock('../../api/desk-follow-ups.ts', () => ({
     mutate: (id: number) => state.done.push(id),
     isPending: false,
     isError: false,
+  }),
+  useReopenFollowUp: () => ({
+    mutate: (id: number) => state.reopened.push(id),
+    isPending: false,
   }),
 }));
 
@@ -70,6 +75,7 @@ beforeEach(() => {
   state.role = 'staff';
   state.due = loaded([]);
   state.done = [];
+  state.reopened = [];
 });
 afterEach(cleanup);
 
@@ -182,5 +188,8 @@ describe('DashboardPage', () => {
       screen.getByRole('button', { name: 'Erledigt: Angebot besprechen (Erika Muster)' }),
     );
     expect(state.done).toEqual([6]);
+    // A click on the wrong line is taken back.
+    await userEvent.click(screen.getByRole('button', { name: 'Rückgängig' }));
+    expect(state.reopened).toEqual([6]);
   });
 });

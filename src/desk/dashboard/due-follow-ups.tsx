@@ -1,7 +1,14 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useCompleteFollowUp, useDueFollowUps } from '../../api/desk-follow-ups.ts';
+import {
+  useCompleteFollowUp,
+  useDueFollowUps,
+  useReopenFollowUp,
+  type FollowUp,
+} from '../../api/desk-follow-ups.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { FollowUpItem } from '../shared/follow-up-item.tsx';
 
@@ -12,6 +19,9 @@ import { FollowUpItem } from '../shared/follow-up-item.tsx';
 export function DueFollowUps() {
   const due = useDueFollowUps();
   const complete = useCompleteFollowUp();
+  const reopen = useReopenFollowUp();
+  // The last one marked done, for 'Rückgängig' (a click on the wrong line).
+  const [lastDone, setLastDone] = useState<FollowUp | null>(null);
   return (
     <section
       aria-labelledby="karte-heute-faellig"
@@ -39,7 +49,10 @@ export function DueFollowUps() {
               key={item.id}
               item={item}
               busy={complete.isPending && complete.variables === item.id}
-              onDone={() => complete.mutate(item.id)}
+              onDone={() => {
+                setLastDone(item);
+                complete.mutate(item.id);
+              }}
               heading={
                 <p className="flex flex-wrap gap-x-3">
                   <Link
@@ -61,6 +74,23 @@ export function DueFollowUps() {
           ))}
         </ul>
       )}
+      {lastDone && !complete.isError ? (
+        <div role="status" className="mt-3 flex flex-wrap items-center gap-3 text-slate-800">
+          <span>
+            Erledigt: {lastDone.body || 'Wiedervorlage'} ({lastDone.customer_name})
+          </span>
+          <Button
+            variant="secondary"
+            disabled={reopen.isPending}
+            onClick={() => {
+              reopen.mutate(lastDone.id);
+              setLastDone(null);
+            }}
+          >
+            Rückgängig
+          </Button>
+        </div>
+      ) : null}
       {complete.isError ? (
         <Alert tone="error">
           Die Wiedervorlage konnte nicht erledigt werden. Bitte versuche es erneut.
