@@ -79,6 +79,11 @@ test('a KFZ lead’s callback wish is due on the dashboard and done in one click
 
   await item.getByRole('button', { name: /^Erledigt/ }).click();
   await expect(item).toHaveCount(0);
+  // A click on the wrong line is taken back, and then done for good.
+  await due.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(item).toContainText('Rückruf gewünscht: Nachmittags (14–17 Uhr)');
+  await item.getByRole('button', { name: /^Erledigt/ }).click();
+  await expect(item).toHaveCount(0);
   await page.reload();
   await expect(due).toBeVisible();
   await expect(due.getByRole('listitem').filter({ hasText: `Karla ${lastName}` })).toHaveCount(0);
