@@ -1126,11 +1126,36 @@ export type Database = {
           row_count: number
         }[]
       }
+      call_time_window: {
+        Args: { call_time: string }
+        Returns: Record<string, unknown>
+      }
+      callback_due_at: {
+        Args: { call_time: string; stored_at: string }
+        Returns: string
+      }
+      callback_follow_up_body: { Args: { call_time: string }; Returns: string }
       callbacks_waiting: { Args: { received_since: string }; Returns: number }
       can_export: { Args: Record<PropertyKey, never>; Returns: boolean }
+      complete_follow_up: { Args: { follow_up_id: number }; Returns: boolean }
       contact_sha256: { Args: { contact: string }; Returns: string }
       customer_data_export: { Args: { customer_id: number }; Returns: Json }
       customer_erasure_preview: { Args: { customer_id: number }; Returns: Json }
+      customer_follow_ups: {
+        Args: { of_customer: number }
+        Returns: {
+          assignee: string
+          assignee_name: string
+          automatic: boolean
+          body: string
+          customer_id: number
+          customer_name: string
+          due_at: string
+          id: number
+          overdue: boolean
+          response_id: number
+        }[]
+      }
       customer_lead_contacts: {
         Args: { customer_id: number }
         Returns: {
@@ -1180,6 +1205,18 @@ export type Database = {
           title: string
         }[]
       }
+      customer_note_list: {
+        Args: { customer_id: number }
+        Returns: {
+          author: string
+          author_name: string
+          body: string
+          created_at: string
+          id: number
+          mine: boolean
+          updated_at: string
+        }[]
+      }
       delete_leads_keeping_proof: {
         Args: { deleted_at: string; lead_ids: number[] }
         Returns: number
@@ -1216,6 +1253,21 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      due_follow_ups: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          assignee: string
+          assignee_name: string
+          automatic: boolean
+          body: string
+          customer_id: number
+          customer_name: string
+          due_at: string
+          id: number
+          overdue: boolean
+          response_id: number
+        }[]
       }
       erase_customer: { Args: { customer_id: number }; Returns: Json }
       export_leads: {
@@ -1307,6 +1359,14 @@ export type Database = {
       finish_export: {
         Args: { export_id: number; was_cancelled: boolean }
         Returns: undefined
+      }
+      follow_up_staff: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          name: string
+          role: string
+          user_id: string
+        }[]
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean }
@@ -1445,6 +1505,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      reopen_follow_up: { Args: { follow_up_id: number }; Returns: boolean }
       require_staff: { Args: { admin_only?: boolean }; Returns: undefined }
       search_customers: {
         Args: { term: string }

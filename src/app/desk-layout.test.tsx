@@ -37,6 +37,8 @@ const account = vi.hoisted(() => ({
   role: 'staff',
   unreadSupport: 0,
   countedFor: [] as boolean[],
+  dueFollowUps: 0,
+  dueAskedFor: [] as boolean[],
 }));
 vi.mock('../api/desk-staff.ts', () => ({
   useMyRole: () => ({ data: account.role, isPending: false, isError: false }),
@@ -46,6 +48,16 @@ vi.mock('../api/desk-support.ts', () => ({
   useUnreadSupportCount: (enabled: boolean) => {
     account.countedFor.push(enabled);
     return { data: enabled ? account.unreadSupport : undefined };
+  },
+}));
+
+// 'Heute fällig' is the data layer's; the bell only counts its list.
+vi.mock('../api/desk-follow-ups.ts', () => ({
+  useDueFollowUps: (enabled: boolean) => {
+    account.dueAskedFor.push(enabled);
+    return {
+      data: enabled ? Array.from({ length: account.dueFollowUps }, (_, id) => ({ id })) : undefined,
+    };
   },
 }));
 
@@ -68,7 +80,13 @@ const button = (name: string) => screen.getByRole('button', { name });
 
 afterEach(() => {
   cleanup();
-  Object.assign(account, { role: 'staff', unreadSupport: 0, countedFor: [] });
+  Object.assign(account, {
+    role: 'staff',
+    unreadSupport: 0,
+    countedFor: [],
+    dueFollowUps: 0,
+    dueAskedFor: [],
+  });
 });
 
 describe('the Survey Desk header', () => {
@@ -167,5 +185,39 @@ describe('the Survey Desk header', () => {
     expect(account.countedFor.every((enabled) => !enabled)).toBe(true);
     await userEvent.setup().click(button('Benachrichtigungen'));
     expect(screen.getByText('Keine Nachrichten')).toBeTruthy();
+  });
+
+  it('counts the due follow-ups on the bell for staff and leads to them', async () => {
+    account.dueFollowUps = 3;
+    const user = userEvent.setup();
+    const router = renderDesk(deskPaths.customers);
+    const bell = button('Benachrichtigungen: 3 fällige Wiedervorlagen');
+    expect(bell.textContent).toBe('3');
+    await user.click(bell);
+    expect(document.getElementById('desk-notifications')!.textContent).toContain(
+      '3 fällige Wiedervorlagen',
+    );
+    await user.click(screen.getByRole('link', { name: 'Zu „Heute fällig“' }));
+    expect(router.state.location.pathname).toBe(deskPaths.dashboard);
+  });
+
+  it('adds an admin’s unread messages to the due follow-ups and names both', async () => {
+    Object.assign(account, { role: 'admin', unreadSupport: 2, dueFollowUps: 1 });
+    renderDesk();
+    const bell = button(
+      'Benachrichtigungen: 1 fällige Wiedervorlage, 2 ungelesene Support-Nachrichten',
+    );
+    expect(bell.textContent).toBe('3');
+    await userEvent.setup().click(bell);
+    const panel = document.getElementById('desk-notifications')!.textContent;
+    expect(panel).toContain('1 fällige Wiedervorlage');
+    expect(panel).toContain('2 ungelesene Support-Nachrichten');
+  });
+
+  it('asks nothing about follow-ups for a pending account', () => {
+    Object.assign(account, { role: 'pending', dueFollowUps: 4 });
+    renderDesk();
+    expect(button('Benachrichtigungen').textContent).toBe('');
+    expect(account.dueAskedFor.every((enabled) => !enabled)).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@headlessui/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useDueFollowUps } from '../api/desk-follow-ups.ts';
 import { useSession } from '../api/desk-session.ts';
 import { useMyRole, useStaffAccounts } from '../api/desk-staff.ts';
 import { useUnreadSupportCount } from '../api/desk-support.ts';
@@ -136,6 +137,26 @@ function useUnreadSupport(): number {
 const unreadSupportText = (count: number) =>
   count === 1 ? '1 ungelesene Support-Nachricht' : `${count} ungelesene Support-Nachrichten`;
 
+/** The follow-ups 'Heute fällig' lists, for every enabled account; 0 for a pending one. */
+function useDueFollowUpCount(): number {
+  const role = useMyRole().data;
+  const enabled = role === 'staff' || role === 'admin';
+  const { data } = useDueFollowUps(enabled);
+  return enabled ? (data?.length ?? 0) : 0;
+}
+
+const dueFollowUpsText = (count: number) =>
+  count === 1 ? '1 fällige Wiedervorlage' : `${count} fällige Wiedervorlagen`;
+
+/** The bell's accessible name: what its number is made of, in German. */
+export function notificationsLabel(dueFollowUps: number, unreadSupport: number): string {
+  const parts = [
+    dueFollowUps > 0 ? dueFollowUpsText(dueFollowUps) : '',
+    unreadSupport > 0 ? unreadSupportText(unreadSupport) : '',
+  ].filter(Boolean);
+  return parts.length ? `Benachrichtigungen: ${parts.join(', ')}` : 'Benachrichtigungen';
+}
+
 /**
  * Spec 2: 'Keine Nachrichten'. An admin is also told about unread support messages and about
  * accounts that wait to be enabled, each with the way to the screen where it is dealt with.
@@ -144,12 +165,25 @@ function Notifications({ onNavigate }: { onNavigate: () => void }) {
   const isAdmin = useMyRole().data === 'admin';
   const { data: accounts } = useStaffAccounts(isAdmin);
   const unreadSupport = useUnreadSupport();
+  const dueFollowUps = useDueFollowUpCount();
   const waiting = isAdmin ? (accounts ?? []).filter((account) => account.role === 'pending') : [];
-  if (waiting.length === 0 && unreadSupport === 0) {
+  if (waiting.length === 0 && unreadSupport === 0 && dueFollowUps === 0) {
     return <p className="px-4 py-2 text-sm">Keine Nachrichten</p>;
   }
   return (
     <div className="divide-y divide-slate-200 text-sm">
+      {dueFollowUps > 0 ? (
+        <div className="px-4 py-2">
+          <p className="font-medium text-slate-800">{dueFollowUpsText(dueFollowUps)}</p>
+          <Link
+            to={deskPaths.dashboard}
+            onClick={onNavigate}
+            className="mt-1 inline-block font-semibold text-brand-800 underline"
+          >
+            Zu „Heute fällig“
+          </Link>
+        </div>
+      ) : null}
       {unreadSupport > 0 ? (
         <div className="px-4 py-2">
           <p className="font-medium text-slate-800">{unreadSupportText(unreadSupport)}</p>
@@ -189,17 +223,15 @@ function Notifications({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-/** The bell, with the number of unread support messages on it for admins. */
+/** The bell: due follow-ups for every enabled account plus, for admins, unread support messages. */
 function NotificationsButton() {
   const unreadSupport = useUnreadSupport();
+  const dueFollowUps = useDueFollowUpCount();
+  const count = unreadSupport + dueFollowUps;
   return (
     <PopoverButton
       className={`${iconButton} relative`}
-      aria-label={
-        unreadSupport > 0
-          ? `Benachrichtigungen: ${unreadSupportText(unreadSupport)}`
-          : 'Benachrichtigungen'
-      }
+      aria-label={notificationsLabel(dueFollowUps, unreadSupport)}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
         <path
@@ -209,12 +241,12 @@ function NotificationsButton() {
           strokeLinejoin="round"
         />
       </svg>
-      {unreadSupport > 0 ? (
+      {count > 0 ? (
         <span
           aria-hidden="true"
           className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-bold text-white"
         >
-          {unreadSupport > 99 ? '99+' : unreadSupport}
+          {count > 99 ? '99+' : count}
         </span>
       ) : null}
     </PopoverButton>

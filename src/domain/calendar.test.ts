@@ -4,7 +4,9 @@ import {
   addYears,
   berlinDate,
   berlinDateTime,
+  berlinInstant,
   berlinMinute,
+  berlinTime,
   berlinToday,
   berlinWallClock,
   daysInRange,
@@ -187,5 +189,24 @@ describe.each(['UTC', 'America/New_York'])('Berlin time with the process in %s',
     vi.setSystemTime(new Date('2026-10-25T23:30:00Z'));
     expect(berlinToday()).toBe('2026-10-26');
     vi.useRealTimers();
+  });
+});
+
+describe('berlinInstant and berlinTime', () => {
+  it('turns a Berlin day and time into the instant, in winter and summer time', () => {
+    expect(berlinInstant('2026-11-25', '14:00')).toBe('2026-11-25T13:00:00.000Z');
+    expect(berlinInstant('2026-07-14', '09:30')).toBe('2026-07-14T07:30:00.000Z');
+  });
+
+  it('lands right on the days after both changes of the clocks', () => {
+    expect(berlinInstant('2026-03-30', '08:00')).toBe('2026-03-30T06:00:00.000Z');
+    expect(berlinInstant('2026-03-29', '12:00')).toBe('2026-03-29T10:00:00.000Z');
+    expect(berlinInstant('2026-10-25', '12:00')).toBe('2026-10-25T11:00:00.000Z');
+    expect(berlinInstant('2026-10-26', '14:00')).toBe('2026-10-26T13:00:00.000Z');
+  });
+
+  it('reads the time of day back in Berlin', () => {
+    expect(berlinTime('2026-03-30T06:00:00.000Z')).toBe('08:00');
+    expect(berlinTime('2026-11-25T13:05:00.000Z')).toBe('14:05');
   });
 });

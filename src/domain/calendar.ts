@@ -153,3 +153,25 @@ export function berlinDate(instant: string): string {
 export function berlinDateTime(instant: string): string {
   return berlinDateTimeFormat.format(new Date(instant));
 }
+
+/** A stored instant's time of day in Berlin as 'HH:MM' (a time input's value). */
+export function berlinTime(instant: string): string {
+  const { hour, minute } = partsInBerlin(new Date(instant));
+  return `${hour}:${minute}`;
+}
+
+/**
+ * The instant (ISO, UTC) at which Berlin's clocks show `day` at `time` ('HH:MM'). The zone's
+ * offset is read at the guess and once more at the result, so a time after a change of the
+ * clocks lands right; a time in the hour skipped in spring is read as the hour after.
+ */
+export function berlinInstant(day: CalendarDay, time: string): string {
+  const date = requireDay(day);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const wanted = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate(), hour, minute);
+  const offsetAt = (instant: number) =>
+    berlinWallClock(new Date(instant).toISOString()).getTime() - instant;
+  let instant = wanted - offsetAt(wanted);
+  instant = wanted - offsetAt(instant);
+  return new Date(instant).toISOString();
+}

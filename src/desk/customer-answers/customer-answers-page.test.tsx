@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer, CustomerResponse } from '../../api/desk-customers.ts';
@@ -26,6 +27,19 @@ vi.mock('../../api/desk-lead-status.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/desk-lead-status.ts')>()),
   useLeadStatusHistory: () => state.history,
   useSetLeadStatus: () => ({ mutate: vi.fn(), reset: vi.fn(), isPending: false, isError: false }),
+}));
+
+// The follow-up dialog has its own test (follow-up-dialog.test.tsx); here a stand-in shows what
+// it was opened for.
+vi.mock('../shared/follow-up-dialog.tsx', () => ({
+  FollowUpDialog: (props: {
+    subject: { customerId: number; responseId: number; label: string } | null;
+  }) =>
+    props.subject ? (
+      <p data-testid="wiedervorlage">
+        {`${props.subject.customerId}/${props.subject.responseId}: ${props.subject.label}`}
+      </p>
+    ) : null,
 }));
 
 const loaded = <T,>(data: T): Query<T> => ({
@@ -226,6 +240,14 @@ describe('CustomerAnswersPage', () => {
     expect(entry(section, 'Nachricht')).toBe('Bitte prüfen Sie meine Hausratversicherung.');
     expect(within(section).queryByText('Anrede')).toBeNull();
     expect(within(section).queryByRole('heading', { name: 'Antworten' })).toBeNull();
+  });
+
+  it('opens a follow-up for the lead it was asked from', async () => {
+    state.responses = loaded([response, { ...response, id: 30 }]);
+    renderPage();
+    const [, older] = screen.getAllByRole('region', { name: /^Tabaluga vom/ });
+    await userEvent.click(within(older!).getByRole('button', { name: 'Wiedervorlage anlegen' }));
+    expect(screen.getByTestId('wiedervorlage').textContent).toMatch(/^7\/30: Tabaluga vom /);
   });
 
   it('says when the customer has sent nothing yet', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   useCustomer,
@@ -11,9 +11,11 @@ import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadContactFields, leadContactLabels } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { LeadStatusControl, LeadStatusHistory, type HistoryView } from './lead-status-panel.tsx';
+import { FollowUpDialog, type FollowUpSubject } from '../shared/follow-up-dialog.tsx';
 import {
   answerText,
   capturedDiffers,
@@ -58,8 +60,9 @@ function ResponseSection(props: {
   customerId: number;
   response: CustomerResponse;
   history: HistoryView;
+  onFollowUp: (label: string) => void;
 }) {
-  const { response } = props;
+  const { response, onFollowUp } = props;
   const headingId = `anfrage-${response.id}`;
   const title = responseTitle(response);
   const details = requestDetails(response);
@@ -73,6 +76,14 @@ function ResponseSection(props: {
       </h2>
       <LeadStatusControl customerId={props.customerId} response={response} />
       <LeadStatusHistory response={response} history={props.history} />
+      <Button
+        variant="secondary"
+        className="mt-3"
+        aria-describedby={headingId}
+        onClick={() => onFollowUp(`${title} vom ${berlinDateTime(response.received_at)}`)}
+      >
+        Wiedervorlage anlegen
+      </Button>
       <dl className="mt-3 divide-y divide-slate-100">
         <Entry term="Quelle">{sourceLabel(response)}</Entry>
         {capturedDiffers(response) && response.captured_at ? (
@@ -150,6 +161,7 @@ function ResponseSection(props: {
 function Responses({ customerId }: { customerId: number }) {
   const responses = useCustomerResponses(customerId);
   const history = useLeadStatusHistory(customerId);
+  const [followUp, setFollowUp] = useState<FollowUpSubject | null>(null);
   if (responses.isPending) return <Loading>Antworten werden geladen …</Loading>;
   if (responses.isError)
     return (
@@ -170,8 +182,10 @@ function Responses({ customerId }: { customerId: number }) {
           customerId={customerId}
           response={response}
           history={history}
+          onFollowUp={(label) => setFollowUp({ customerId, responseId: response.id, label })}
         />
       ))}
+      <FollowUpDialog subject={followUp} onClose={() => setFollowUp(null)} />
     </div>
   );
 }

@@ -26,6 +26,8 @@ import { useDiscardGuard, type Leave } from '../shared/unsaved-changes.tsx';
 import { viewParams } from './customers-view.ts';
 import { LeadChangesNotice } from './lead-changes-notice.tsx';
 import { CustomerPrivacyActions } from './customer-privacy-actions.tsx';
+import { CustomerFollowUps } from './customer-follow-ups.tsx';
+import { CustomerNotes } from './customer-notes.tsx';
 
 /** What the answers page's back link returns to: this list as it was. */
 export interface CustomersListState {
@@ -230,6 +232,11 @@ function CustomerDetails(props: {
         onDirtyChange={props.onDirtyChange}
         requestLeave={props.requestLeave}
       />
+      <CustomerFollowUps
+        customerId={customer.data.id}
+        customerName={`${customer.data.first_name} ${customer.data.last_name}`}
+      />
+      <CustomerNotes customerId={customer.data.id} />
       <CustomerPrivacyActions customer={customer.data} onErased={props.onErased} />
     </>
   );

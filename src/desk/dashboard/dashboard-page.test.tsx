@@ -15,6 +15,22 @@ const state = vi.hoisted(() => ({
   byStatus: {} as Query,
   role: 'staff',
   countedDays: [] as unknown[],
+  due: {} as Query,
+  done: [] as number[],
+  reopened: [] as number[],
+}));
+
+vi.mock('../../api/desk-follow-ups.ts', () => ({
+  useDueFollowUps: () => state.due,
+  useCompleteFollowUp: () => ({
+    mutate: (id: number) => state.done.push(id),
+    isPending: false,
+    isError: false,
+  }),
+  useReopenFollowUp: () => ({
+    mutate: (id: number) => state.reopened.push(id),
+    isPending: false,
+  }),
 }));
 
 vi.mock('../../api/desk-dashboard.ts', () => ({
@@ -69,6 +85,9 @@ beforeEach(() => {
     no_interest: 0,
   });
   state.role = 'staff';
+  state.due = loaded([]);
+  state.done = [];
+  state.reopened = [];
 });
 afterEach(cleanup);
 
@@ -159,5 +178,62 @@ describe('DashboardPage', () => {
     renderDashboard();
     const card = screen.getByRole('region', { name: 'Leads nach Status' });
     expect(card.textContent).toContain('Die Daten konnten nicht geladen werden.');
+  });
+
+  it("shows 'Nichts fällig.' when no follow-up is due", () => {
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Heute fällig' });
+    expect(card.textContent).toContain('Nichts fällig.');
+  });
+
+  it('lists due follow-ups with customer, time, text and assignee, the overdue marked, done in one click', async () => {
+    state.due = loaded([
+      {
+        id: 5,
+        customer_id: 42,
+        customer_name: 'Jürgen Weiß',
+        response_id: 7,
+        due_at: '2026-11-25T08:00:00.000Z',
+        body: 'Rückruf gewünscht: Morgens (8–12 Uhr)',
+        automatic: true,
+        assignee: null,
+        assignee_name: null,
+        overdue: true,
+      },
+      {
+        id: 6,
+        customer_id: 43,
+        customer_name: 'Erika Muster',
+        response_id: null,
+        due_at: '2026-11-25T15:00:00.000Z',
+        body: 'Angebot besprechen',
+        automatic: false,
+        assignee: 'u2',
+        assignee_name: 'Anna Admin',
+        overdue: false,
+      },
+    ]);
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Heute fällig' });
+    const items = card.querySelectorAll('li');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('25.11.2026, 09:00 Uhr');
+    expect(items[0]!.textContent).toContain('überfällig');
+    expect(items[0]!.textContent).toContain('Zuständig: niemand (offen für alle)');
+    expect(items[1]!.textContent).not.toContain('überfällig');
+    expect(items[1]!.textContent).toContain('Zuständig: Anna Admin');
+    expect(screen.getByRole('link', { name: 'Jürgen Weiß' }).getAttribute('href')).toBe(
+      '/surveydesk/customer?id=42',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Antworten von Erika Muster' }).getAttribute('href'),
+    ).toBe('/surveydesk/customer/43/antworten');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Erledigt: Angebot besprechen (Erika Muster)' }),
+    );
+    expect(state.done).toEqual([6]);
+    // A click on the wrong line is taken back.
+    await userEvent.click(screen.getByRole('button', { name: 'Rückgängig' }));
+    expect(state.reopened).toEqual([6]);
   });
 });

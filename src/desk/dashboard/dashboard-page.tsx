@@ -8,6 +8,7 @@ import { deskPaths } from '../../domain/routes.ts';
 import { addDays, berlinDateTime, berlinToday } from '../../domain/calendar.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
+import { DueFollowUps } from './due-follow-ups.tsx';
 
 const numberFormat = new Intl.NumberFormat('de-DE');
 
@@ -214,6 +215,9 @@ export function DashboardPage() {
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="sm:col-span-2 lg:col-span-3">
+          <DueFollowUps />
+        </div>
         <LeadCounts />
         <LeadsPerStatus />
         <LeadsPerForm />

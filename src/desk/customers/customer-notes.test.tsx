@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerNote } from '../../api/desk-customer-notes.ts';
+import { CustomerNotes } from './customer-notes.tsx';
+
+// The notes against stand-ins for the reads and writes; the 15 minutes are the database's rule,
+// the list only follows them (tests/database/follow-ups-notes.test.ts holds the rule itself).
+const state = vi.hoisted(() => ({
+  notes: [] as CustomerNote[],
+  add: vi.fn(),
+  edit: vi.fn(),
+}));
+
+vi.mock('../../api/desk-customer-notes.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/desk-customer-notes.ts')>()),
+  useCustomerNotes: () => ({
+    data: state.notes,
+    isPending: false,
+    isError: false,
+    refetch: vi.fn(),
+  }),
+  useAddCustomerNote: () => ({ mutateAsync: state.add }),
+  useEditCustomerNote: () => ({ mutateAsync: state.edit }),
+}));
+
+const now = new Date('2026-11-25T10:00:00Z');
+const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+
+const note = (overrides: Partial<CustomerNote>): CustomerNote => ({
+  id: 1,
+  body: 'Ruft zurück',
+  author: 'me',
+  author_name: 'Mia Mitarbeiterin',
+  mine: true,
+  created_at: minutesAgo(5),
+  updated_at: null,
+  ...overrides,
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ now, toFake: ['Date'] });
+  state.add.mockReset();
+  state.edit.mockReset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  cleanup();
+});
+
+describe('CustomerNotes', () => {
+  it('lists newest first with author, Berlin time and the edited mark', () => {
+    state.notes = [
+      note({ id: 2, body: 'Neu', created_at: minutesAgo(1), updated_at: minutesAgo(0) }),
+      note({
+        id: 1,
+        body: 'Alt',
+        author_name: 'Anna Admin',
+        mine: false,
+        created_at: minutesAgo(60),
+      }),
+    ];
+    render(<CustomerNotes customerId={7} />);
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain(
+      'Mia Mitarbeiterin · 25.11.2026, 10:59 Uhr · bearbeitet',
+    );
+    expect(items[1]!.textContent).toContain('Anna Admin · 25.11.2026, 10:00 Uhr');
+    expect(items[1]!.textContent).not.toContain('bearbeitet');
+  });
+
+  it('offers editing only for the own note within 15 minutes', () => {
+    state.notes = [
+      note({ id: 3, body: 'Frisch', created_at: minutesAgo(14) }),
+      note({ id: 2, body: 'Fest', created_at: minutesAgo(16) }),
+      note({ id: 1, body: 'Fremd', mine: false, created_at: minutesAgo(1) }),
+    ];
+    render(<CustomerNotes customerId={7} />);
+    const [fresh, fixed, foreign] = screen.getAllByRole('listitem');
+    expect(within(fresh!).getByRole('button', { name: 'Bearbeiten' })).toBeTruthy();
+    expect(within(fixed!).queryByRole('button', { name: 'Bearbeiten' })).toBeNull();
+    expect(within(foreign!).queryByRole('button', { name: 'Bearbeiten' })).toBeNull();
+  });
+
+  it('adds a note and refuses an empty one at the field', async () => {
+    state.notes = [];
+    state.add.mockResolvedValue(undefined);
+    render(<CustomerNotes customerId={7} />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Neue Notiz');
+    await user.click(screen.getByRole('button', { name: 'Notiz hinzufügen' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Bitte eine Notiz eingeben.')).toBeTruthy();
+    await user.type(field, 'Termin am Freitag');
+    await user.click(screen.getByRole('button', { name: 'Notiz hinzufügen' }));
+    expect(state.add).toHaveBeenCalledWith('Termin am Freitag');
+  });
+
+  it('says a late save is too late, in German at the field', async () => {
+    state.notes = [note({ id: 3, body: 'Frisch', created_at: minutesAgo(14) })];
+    const { NoteFixedError } = await import('../../api/desk-customer-notes.ts');
+    state.edit.mockRejectedValue(new NoteFixedError());
+    render(<CustomerNotes customerId={7} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    const field = screen.getByLabelText('Notiz bearbeiten');
+    await user.type(field, ' ergänzt');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(state.edit).toHaveBeenCalledWith({ id: 3, body: 'Frisch ergänzt' });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Notizen sind nach 15 Minuten fest.')).toBeTruthy();
+  });
+});

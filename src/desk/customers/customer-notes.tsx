@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  NoteFixedError,
+  noteEditable,
+  noteFixedMessage,
+  useAddCustomerNote,
+  useCustomerNotes,
+  useEditCustomerNote,
+  type CustomerNote,
+} from '../../api/desk-customer-notes.ts';
+import { berlinDateTime } from '../../domain/calendar.ts';
+import { Button } from '../../ui/button.tsx';
+import { TextAreaField } from '../../ui/form-fields.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
+import { noteFormSchema, type NoteFormValues } from './customer-note-form.ts';
+
+/** The clock the edit buttons follow: a note's 15 minutes run out while the sidebar is open. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function NoteForm(props: {
+  label: string;
+  submitLabel: string;
+  initial: string;
+  onSave: (body: string) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NoteFormValues>({
+    resolver: zodResolver(noteFormSchema),
+    defaultValues: { body: props.initial },
+  });
+  const submit = async (values: NoteFormValues) => {
+    try {
+      await props.onSave(values.body);
+      reset({ body: '' });
+    } catch (error) {
+      setError('body', {
+        message:
+          error instanceof NoteFixedError
+            ? noteFixedMessage
+            : 'Die Notiz wurde nicht gespeichert. Bitte versuche es erneut.',
+      });
+    }
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="flex flex-col gap-2"
+    >
+      <TextAreaField
+        label={props.label}
+        rows={3}
+        maxLength={2000}
+        error={errors.body?.message}
+        {...register('body')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Speichern …' : props.submitLabel}
+        </Button>
+        {props.onCancel ? (
+          <Button variant="secondary" onClick={props.onCancel}>
+            Abbrechen
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function NoteItem(props: { note: CustomerNote; customerId: number; now: number }) {
+  const { note } = props;
+  const edit = useEditCustomerNote(props.customerId);
+  const [editing, setEditing] = useState(false);
+  const editable = noteEditable(note, props.now);
+  return (
+    <li className="py-3">
+      <p className="text-sm text-slate-700">
+        <span className="font-medium text-slate-800">{note.author_name ?? 'Gelöschtes Konto'}</span>
+        {' · '}
+        <time dateTime={note.created_at}>{berlinDateTime(note.created_at)} Uhr</time>
+        {note.updated_at ? (
+          <span title={`bearbeitet ${berlinDateTime(note.updated_at)} Uhr`}> · bearbeitet</span>
+        ) : null}
+      </p>
+      {editing ? (
+        <NoteForm
+          label="Notiz bearbeiten"
+          submitLabel="Speichern"
+          initial={note.body}
+          onSave={async (body) => {
+            await edit.mutateAsync({ id: note.id, body });
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          <p className="break-words whitespace-pre-line text-slate-900">{note.body}</p>
+          {editable ? (
+            <Button variant="ghost" className="px-0" onClick={() => setEditing(true)}>
+              Bearbeiten
+            </Button>
+          ) : null}
+        </>
+      )}
+    </li>
+  );
+}
+
+/** 'Notizen' in the sidebar: newest first, author and time; own notes editable 15 minutes. */
+export function CustomerNotes(props: { customerId: number }) {
+  const notes = useCustomerNotes(props.customerId);
+  const add = useAddCustomerNote(props.customerId);
+  const now = useMinuteClock();
+  return (
+    <section aria-labelledby="kunde-notizen" className="mt-6 border-t border-slate-200 pt-5">
+      <h3 id="kunde-notizen" className="mb-2 text-lg font-semibold text-slate-900">
+        Notizen
+      </h3>
+      <NoteForm
+        label="Neue Notiz"
+        submitLabel="Notiz hinzufügen"
+        initial=""
+        onSave={(body) => add.mutateAsync(body)}
+      />
+      {notes.isPending ? (
+        <p role="status" className="mt-2 text-slate-700">
+          Notizen werden geladen …
+        </p>
+      ) : notes.isError ? (
+        <LoadError framed={false} onRetry={notes.refetch}>
+          Die Notizen konnten nicht geladen werden.
+        </LoadError>
+      ) : notes.data.length === 0 ? (
+        <p className="mt-2 text-slate-700">Noch keine Notizen.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {notes.data.map((note) => (
+            <NoteItem key={note.id} note={note} customerId={props.customerId} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

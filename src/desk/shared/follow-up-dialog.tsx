@@ -1,0 +1,155 @@
+import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  useCreateFollowUp,
+  useFollowUpStaff,
+  type FollowUpStaff,
+} from '../../api/desk-follow-ups.ts';
+import { useSession } from '../../api/desk-session.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { SelectField, TextAreaField, TextField } from '../../ui/form-fields.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
+import {
+  assigneeRefused,
+  followUpBodyMax,
+  followUpDefaults,
+  followUpDue,
+  followUpFormSchema,
+  followUpSaveProblem,
+  type FollowUpFormInput,
+  type FollowUpFormValues,
+} from './follow-up-form.ts';
+
+/** What the follow-up is about: a customer, and maybe one of their leads. */
+export interface FollowUpSubject {
+  customerId: number;
+  responseId: number | null;
+  /** Shown in the dialog's description, e.g. the customer's name or the lead's form. */
+  label: string;
+}
+
+function FollowUpForm(props: {
+  subject: FollowUpSubject;
+  staff: FollowUpStaff[];
+  me: string | undefined;
+  onClose: () => void;
+}) {
+  const { subject, staff, me } = props;
+  const create = useCreateFollowUp();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FollowUpFormInput, unknown, FollowUpFormValues>({
+    resolver: zodResolver(followUpFormSchema),
+    defaultValues: followUpDefaults(staff.some((s) => s.user_id === me) ? me : undefined),
+  });
+
+  const submit = async (values: FollowUpFormValues) => {
+    try {
+      await create.mutateAsync({
+        customerId: subject.customerId,
+        responseId: subject.responseId,
+        body: values.body,
+        ...followUpDue(values),
+      });
+      props.onClose();
+    } catch (error) {
+      // The input stays; an assignee refused by the database is that field's error.
+      const problem = followUpSaveProblem(error);
+      if (problem === assigneeRefused) setError('assignee', { message: problem });
+      else setError('root', { message: problem });
+    }
+  };
+
+  const options = [
+    { value: '', label: 'Niemand (offen für alle)' },
+    ...staff.map((member) => ({
+      value: member.user_id,
+      label: member.user_id === me ? `${member.name} (ich)` : member.name,
+    })),
+  ];
+
+  return (
+    <form
+      noValidate
+      aria-label="Wiedervorlage anlegen"
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="flex flex-col gap-4"
+    >
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label="Datum (Berlin)"
+          type="date"
+          required
+          error={errors.day?.message}
+          {...register('day')}
+        />
+        <TextField
+          label="Uhrzeit (Berlin)"
+          type="time"
+          required
+          error={errors.time?.message}
+          {...register('time')}
+        />
+      </div>
+      <SelectField
+        label="Zuständig"
+        options={options}
+        error={errors.assignee?.message}
+        {...register('assignee')}
+      />
+      <TextAreaField
+        label="Text"
+        rows={3}
+        maxLength={followUpBodyMax}
+        error={errors.body?.message}
+        {...register('body')}
+      />
+      {errors.root?.message ? <Alert tone="error">{errors.root.message}</Alert> : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={props.onClose}>
+          Abbrechen
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Speichern …' : 'Speichern'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Wiedervorlage anlegen': a dialog with day and time in Berlin, assignee and text. */
+export function FollowUpDialog(props: { subject: FollowUpSubject | null; onClose: () => void }) {
+  const { subject } = props;
+  const staff = useFollowUpStaff();
+  const { data: session } = useSession();
+  const me = session?.session?.user.id;
+  return (
+    <Dialog open={subject !== null} onClose={props.onClose} className="relative z-[60]">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
+          <DialogTitle as="h2" className="mb-1 text-xl font-bold text-slate-900">
+            Wiedervorlage anlegen
+          </DialogTitle>
+          <Description className="mb-4 text-slate-700">{subject?.label}</Description>
+          {staff.isPending ? (
+            <p role="status" className="text-slate-700">
+              Mitarbeiter werden geladen …
+            </p>
+          ) : staff.isError ? (
+            <LoadError framed={false} onRetry={staff.refetch}>
+              Die Mitarbeiter konnten nicht geladen werden.
+            </LoadError>
+          ) : subject ? (
+            <FollowUpForm subject={subject} staff={staff.data} me={me} onClose={props.onClose} />
+          ) : null}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
