@@ -1371,6 +1371,17 @@ export type Database = {
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean }
       keeping_figures: { Args: Record<PropertyKey, never>; Returns: boolean }
+      lead_activity: {
+        Args: { customer_id: number }
+        Returns: {
+          at: string
+          body: string
+          by_name: string
+          due_at: string
+          kind: string
+          response_id: number
+        }[]
+      }
       lead_fill: {
         Args: {
           field: string

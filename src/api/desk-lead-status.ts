@@ -19,6 +19,7 @@ export const leadStatusKeys = {
   histories: () => [...leadStatusKeys.all, 'history'] as const,
   history: (customerId: number) => [...leadStatusKeys.histories(), customerId] as const,
   counts: () => [...leadStatusKeys.all, 'counts'] as const,
+  activity: (customerId: number) => [...leadStatusKeys.all, 'activity', customerId] as const,
 };
 
 /** The most a note may hold (lead_status_changes.note). */
@@ -47,6 +48,39 @@ export async function readLeadStatusHistory(
   const { data, error } = await supabase.rpc('lead_status_history', { customer_id: customerId });
   if (error) throw error;
   return z.array(historyRow).parse(data ?? []);
+}
+
+// What else happened to a lead (lead_activity, 20261126160000_lead_activity.sql): the new-lead
+// mail sent, follow-ups made and done. by_name is null for the automatic follow-up and for an
+// account that is gone.
+const activityRow = z.object({
+  response_id: z.number().int(),
+  kind: z.enum(['mail_sent', 'follow_up_created', 'follow_up_done']),
+  at: z.string(),
+  by_name: z.string().nullable(),
+  body: z.string().nullable(),
+  due_at: z.string().nullable(),
+});
+export type LeadActivity = z.infer<typeof activityRow>;
+true satisfies SameColumns<LeadActivity, 'lead_activity'>;
+
+export async function readLeadActivity(
+  supabase: SupabaseClient<Database>,
+  customerId: number,
+): Promise<LeadActivity[]> {
+  const { data, error } = await supabase.rpc('lead_activity', { customer_id: customerId });
+  if (error) throw error;
+  return z.array(activityRow).parse(data ?? []);
+}
+
+export function useLeadActivity(customerId: number) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: leadStatusKeys.activity(customerId),
+    queryFn: () => readLeadActivity(supabase, customerId),
+    // A follow-up is marked done on the dashboard or in the sidebar: read afresh on every visit.
+    staleTime: 0,
+  });
 }
 
 export function useLeadStatusHistory(customerId: number) {

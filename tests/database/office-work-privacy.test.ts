@@ -92,6 +92,51 @@ describe.each(['pglite', 'postgres'] as const)('office work in a person’s righ
     );
   });
 
+  it('tells the lead’s way beside its status changes: mail sent, follow-ups made and done', async () => {
+    const pending = await createAccount(server.db, `office-pending-${kind}@example.de`, 'pending');
+    const refused = await (
+      await supabaseClient(server.url, testSecret, pending.accessToken)
+    ).rpc('lead_activity', { customer_id: customerId });
+    expect(refused.error?.code).toBe('42501');
+    const anonymous = await (
+      await supabaseClient(server.url, testSecret)
+    ).rpc('lead_activity', { customer_id: customerId });
+    expect(anonymous.error?.code).toBe('42501');
+
+    await server.db.query(
+      `update public.lead_mail_outbox set state = 'sent', sent_at = '2026-11-25T12:00:05Z'
+        where response_id = $1`,
+      [responseId],
+    );
+    await server.db.query(
+      `update public.follow_ups set done_at = '2026-11-25T13:00:00Z', done_by = $2
+        where response_id = $1 and not automatic`,
+      [responseId, adminId],
+    );
+    await server.db.query(
+      `update public.staff set display_name = 'Anna Agentin' where user_id = $1`,
+      [adminId],
+    );
+    const { data, error } = await admin.rpc('lead_activity', { customer_id: customerId });
+    expect(error).toBeNull();
+    const steps = (data ?? []).map((step) => [step.kind, step.by_name, step.body]);
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        ['mail_sent', null, null],
+        ['follow_up_created', 'Anna Agentin', 'Angebot für Frau Zwirnbaum'],
+        ['follow_up_done', 'Anna Agentin', 'Angebot für Frau Zwirnbaum'],
+        // The callback wish's own follow-up, made by the database.
+        ['follow_up_created', null, 'Rückruf gewünscht: Nachmittags (14–17 Uhr)'],
+      ]),
+    );
+    expect(steps).toHaveLength(4);
+    // Sent mails are no longer waiting.
+    await server.db.query(
+      `update public.lead_mail_outbox set state = 'pending', sent_at = null where response_id = $1`,
+      [responseId],
+    );
+  });
+
   it('counts what the erasure takes, then leaves nothing of the person in any table', async () => {
     const { rows: followUps } = await server.db.query<{ n: number }>(
       'select count(*)::integer as n from public.follow_ups where customer_id = $1',

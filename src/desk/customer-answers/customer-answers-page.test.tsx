@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer, CustomerResponse } from '../../api/desk-customers.ts';
-import type { LeadStatusChange } from '../../api/desk-lead-status.ts';
+import type { LeadActivity, LeadStatusChange } from '../../api/desk-lead-status.ts';
 import { CustomerAnswersPage } from './customer-answers-page.tsx';
 
 // The answers page against stand-ins for its reads (the status control's own behaviour is
@@ -15,6 +15,7 @@ const state = vi.hoisted(() => ({
   customer: {} as Query<Customer | null>,
   responses: {} as Query<CustomerResponse[]>,
   history: {} as Query<LeadStatusChange[]>,
+  activity: {} as Query<LeadActivity[]>,
 }));
 
 vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
@@ -26,6 +27,7 @@ vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
 vi.mock('../../api/desk-lead-status.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/desk-lead-status.ts')>()),
   useLeadStatusHistory: () => state.history,
+  useLeadActivity: () => state.activity,
   useSetLeadStatus: () => ({ mutate: vi.fn(), reset: vi.fn(), isPending: false, isError: false }),
 }));
 
@@ -144,6 +146,40 @@ beforeEach(() => {
       changed_by_name: null,
     },
   ]);
+  state.activity = loaded([
+    {
+      response_id: 31,
+      kind: 'mail_sent',
+      at: '2026-11-20T15:31:00Z',
+      by_name: null,
+      body: null,
+      due_at: null,
+    },
+    {
+      response_id: 31,
+      kind: 'follow_up_created',
+      at: '2026-11-20T15:30:30Z',
+      by_name: null,
+      body: 'Rückruf gewünscht: Morgens (8–12 Uhr)',
+      due_at: '2026-11-23T07:00:00Z',
+    },
+    {
+      response_id: 31,
+      kind: 'follow_up_done',
+      at: '2026-11-21T09:20:00Z',
+      by_name: 'Paula Puls',
+      body: 'Rückruf gewünscht: Morgens (8–12 Uhr)',
+      due_at: '2026-11-23T07:00:00Z',
+    },
+    {
+      response_id: 99,
+      kind: 'mail_sent',
+      at: '2026-11-21T10:00:00Z',
+      by_name: null,
+      body: null,
+      due_at: null,
+    },
+  ]);
 });
 afterEach(cleanup);
 
@@ -189,12 +225,15 @@ describe('CustomerAnswersPage', () => {
     // Only this lead's changes; Berlin time (UTC+1 in November).
     expect([...history.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       'Neu – 20.11.2026, 16:30 – Eingang',
+      'Wiedervorlage angelegt – 20.11.2026, 16:30 – automatischRückruf gewünscht: Morgens (8–12 Uhr) (fällig 23.11.2026, 08:00)',
+      'Benachrichtigung gesendet – 20.11.2026, 16:31 – an die Agentur',
       'Kontaktiert – 21.11.2026, 10:15 – Paula PulsNotiz: Rückruf Dienstag',
+      'Wiedervorlage erledigt – 21.11.2026, 10:20 – Paula PulsRückruf gewünscht: Morgens (8–12 Uhr) (fällig 23.11.2026, 08:00)',
     ]);
   });
 
   it('shows a German error with a retry when the history cannot be read', () => {
-    state.history = { isPending: false, isError: true, refetch: vi.fn() };
+    state.activity = { isPending: false, isError: true, refetch: vi.fn() };
     renderPage();
     const history = screen.getByRole('region', { name: 'Verlauf' });
     expect(within(history).getByRole('alert').textContent).toContain(

@@ -6,7 +6,7 @@ import {
   type Customer,
   type CustomerResponse,
 } from '../../api/desk-customers.ts';
-import { useLeadStatusHistory } from '../../api/desk-lead-status.ts';
+import { useLeadActivity, useLeadStatusHistory } from '../../api/desk-lead-status.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadContactFields, leadContactLabels } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
@@ -160,7 +160,18 @@ function ResponseSection(props: {
 
 function Responses({ customerId }: { customerId: number }) {
   const responses = useCustomerResponses(customerId);
-  const history = useLeadStatusHistory(customerId);
+  const statusHistory = useLeadStatusHistory(customerId);
+  const activity = useLeadActivity(customerId);
+  const history: HistoryView = {
+    data: statusHistory.data,
+    activity: activity.data,
+    isPending: statusHistory.isPending || activity.isPending,
+    isError: statusHistory.isError || activity.isError,
+    refetch: () => {
+      void statusHistory.refetch();
+      void activity.refetch();
+    },
+  };
   const [followUp, setFollowUp] = useState<FollowUpSubject | null>(null);
   if (responses.isPending) return <Loading>Antworten werden geladen …</Loading>;
   if (responses.isError)

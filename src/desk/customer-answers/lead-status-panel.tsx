@@ -1,9 +1,10 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { CustomerResponse } from '../../api/desk-customers.ts';
 import {
   noteMaxLength,
   useSetLeadStatus,
+  type LeadActivity,
   type LeadStatusChange,
 } from '../../api/desk-lead-status.ts';
 import { errorCode } from '../../api/desk-staff.ts';
@@ -141,19 +142,76 @@ export function LeadStatusControl(props: { customerId: number; response: Custome
 
 export interface HistoryView {
   data?: LeadStatusChange[] | undefined;
+  /** Mails and follow-ups about the customer's leads (lead_activity), shown among the changes. */
+  activity?: LeadActivity[] | undefined;
   isPending: boolean;
   isError: boolean;
   refetch: () => unknown;
 }
 
+type HistoryStep = { at: string; key: string; content: ReactNode };
+
+function statusStep(change: LeadStatusChange): HistoryStep {
+  return {
+    at: change.changed_at,
+    key: `status-${change.id}`,
+    content: (
+      <>
+        <span className="font-medium">{leadStatusLabels[change.status]}</span> –{' '}
+        <time dateTime={change.changed_at}>{berlinDateTime(change.changed_at)}</time> –{' '}
+        {change.changed_by_name ?? 'Gelöschtes Konto'}
+        {change.note ? (
+          <span className="block whitespace-pre-wrap text-slate-700">Notiz: {change.note}</span>
+        ) : null}
+      </>
+    ),
+  };
+}
+
+const activityTitles: Record<LeadActivity['kind'], string> = {
+  mail_sent: 'Benachrichtigung gesendet',
+  follow_up_created: 'Wiedervorlage angelegt',
+  follow_up_done: 'Wiedervorlage erledigt',
+};
+
+function activityStep(entry: LeadActivity, index: number): HistoryStep {
+  const who =
+    entry.kind === 'mail_sent'
+      ? 'an die Agentur'
+      : (entry.by_name ??
+        (entry.kind === 'follow_up_created' ? 'automatisch' : 'Gelöschtes Konto'));
+  return {
+    at: entry.at,
+    key: `${entry.kind}-${index}`,
+    content: (
+      <>
+        <span className="font-medium">{activityTitles[entry.kind]}</span> –{' '}
+        <time dateTime={entry.at}>{berlinDateTime(entry.at)}</time> – {who}
+        {entry.body ? (
+          <span className="block whitespace-pre-wrap text-slate-700">
+            {entry.body}
+            {entry.due_at ? ` (fällig ${berlinDateTime(entry.due_at)})` : ''}
+          </span>
+        ) : null}
+      </>
+    ),
+  };
+}
+
 /**
- * The lead's way so far: its arrival as 'Neu' (the lead records it, no change does), then every
- * change with when, who and the note.
+ * The lead's way so far: its arrival as 'Neu' (the lead records it, no change does), then, by
+ * time, every status change with who and the note, the new-lead mail and the follow-ups made and
+ * done.
  */
 export function LeadStatusHistory(props: { response: CustomerResponse; history: HistoryView }) {
   const { response, history } = props;
   const headingId = useId();
-  const changes = history.data?.filter((change) => change.response_id === response.id) ?? [];
+  const steps = [
+    ...(history.data ?? []).filter((change) => change.response_id === response.id).map(statusStep),
+    ...(history.activity ?? [])
+      .filter((entry) => entry.response_id === response.id)
+      .map(activityStep),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <section aria-labelledby={headingId} className="mt-4">
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -174,16 +232,9 @@ export function LeadStatusHistory(props: { response: CustomerResponse; history: 
             <time dateTime={response.received_at}>{berlinDateTime(response.received_at)}</time> –
             Eingang
           </li>
-          {changes.map((change) => (
-            <li key={change.id} className="py-2">
-              <span className="font-medium">{leadStatusLabels[change.status]}</span> –{' '}
-              <time dateTime={change.changed_at}>{berlinDateTime(change.changed_at)}</time> –{' '}
-              {change.changed_by_name ?? 'Gelöschtes Konto'}
-              {change.note ? (
-                <span className="block whitespace-pre-wrap text-slate-700">
-                  Notiz: {change.note}
-                </span>
-              ) : null}
+          {steps.map((step) => (
+            <li key={step.key} className="py-2">
+              {step.content}
             </li>
           ))}
         </ol>
