@@ -48,6 +48,30 @@ await db.transaction(async (tx) => {
             u.email, u.phone, true, true, u.created_at, u.created_at
      from public.users u`,
   );
+  // For the list's filters: every fifth customer has a second lead, of another source or from the
+  // fair tablet, arrived on one of the last 120 days; the office has worked on some leads (one in
+  // 50 is closed) and one customer in 40 has an open follow-up.
+  await tx.query(
+    `insert into public.responses (client_id, payload_hash, form_id, user_id, source, channel,
+       first_name, last_name, email, phone, terms_accepted, data_processing_consent, create_date,
+       changed_date, received_at)
+     select gen_random_uuid(), md5(u.id::text || 'b'), 1, u.id,
+            (array['questionnaire','kfz','contact'])[1 + u.id % 3],
+            case when u.id % 7 = 0 then 'fair_tablet' else 'web' end,
+            u.first_name, u.last_name, u.email, u.phone, true, true, now(), now(),
+            now() - make_interval(days => u.id % 120)
+     from public.users u where u.id % 5 = 0`,
+  );
+  await tx.query(
+    `update public.responses
+        set status = (array['contacted','appointment','offer_sent','no_interest'])[1 + id % 4]
+      where id % 3 = 0`,
+  );
+  await tx.query(`update public.responses set status = 'closed' where id % 50 = 1`);
+  await tx.query(
+    `insert into public.follow_ups (customer_id, due_at)
+     select u.id, now() + make_interval(days => u.id % 10) from public.users u where u.id % 40 = 0`,
+  );
   await tx.query(
     `insert into public.answers (response_id, question_id, answer)
      select r.id, q.id, 'Antwort ' || q.id from public.responses r
@@ -104,6 +128,79 @@ const cases: {
       supabase
         .rpc('desk_search_customers', { term: 'mül' }, { count: 'exact' })
         .order('created_at', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Liste, erste Seite (desk_customer_list) mit Anzahl',
+    goalMs: 150,
+    // What the desk's list calls for every page: each customer with the newest lead's status.
+    run: () =>
+      supabase
+        .rpc('desk_customer_list', {}, { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Liste nach Nachname sortiert, Seite 500',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc('desk_customer_list', {}, { count: 'exact' })
+        .order('last_name', { ascending: true })
+        .order('id', { ascending: true })
+        .range(4990, 4999),
+  },
+  {
+    name: 'Filter Status „Abgeschlossen“ mit Anzahl',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc('desk_customer_list', { status: 'closed' }, { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Filter KFZ, Kontaktiert, letzte 30 Tage',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc(
+          'desk_customer_list',
+          {
+            source: 'kfz',
+            status: 'contacted',
+            received_from: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+          },
+          { count: 'exact' },
+        )
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Filter offene Wiedervorlage und Messe-Tablet',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc(
+          'desk_customer_list',
+          { source: 'fair_tablet', open_follow_up: true },
+          { count: 'exact' },
+        )
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Suche „mül“ mit Filter Status „Neu“',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc('desk_customer_list', { term: 'mül', status: 'new' }, { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
         .range(0, 9),
   },
   {

@@ -1078,9 +1078,59 @@ export type Database = {
           title: string
         }[]
       }
+      customer_list: {
+        Args: {
+          form_id?: number
+          open_follow_up?: boolean
+          received_from?: string
+          received_to?: string
+          source?: string
+          status?: string
+          term?: string
+        }
+        Returns: {
+          adress: string
+          city: string
+          created_at: string
+          email: string
+          first_name: string
+          id: number
+          last_lead_at: string
+          last_name: string
+          lead_status: string
+          phone: string
+          postcode: string
+          updated_at: string
+        }[]
+      }
       delete_leads_keeping_proof: {
         Args: { deleted_at: string; lead_ids: number[] }
         Returns: number
+      }
+      desk_customer_list: {
+        Args: {
+          form_id?: number
+          open_follow_up?: boolean
+          received_from?: string
+          received_to?: string
+          source?: string
+          status?: string
+          term?: string
+        }
+        Returns: {
+          adress: string
+          city: string
+          created_at: string
+          email: string
+          first_name: string
+          id: number
+          last_lead_at: string
+          last_name: string
+          lead_status: string
+          phone: string
+          postcode: string
+          updated_at: string
+        }[]
       }
       desk_newest_leads: {
         Args: { lead_limit?: number }

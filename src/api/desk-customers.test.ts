@@ -1,6 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { orderAnswers, readCustomerPage, type CustomerAnswer } from './desk-customers.ts';
+import {
+  noCustomerFilters,
+  orderAnswers,
+  readCustomerPage,
+  type CustomerAnswer,
+} from './desk-customers.ts';
 
 type Answer = { data: unknown; count: number | null; error: unknown };
 
@@ -28,13 +33,18 @@ function fakeClient(answers: Answer[]) {
   return { client: client as unknown as SupabaseClient, chains };
 }
 
-const rows = [{ id: 1 }, { id: 2 }];
+const rows = [
+  { id: 1, lead_status: 'contacted', last_lead_at: '2026-11-20T09:00:00+00:00' },
+  { id: 2, lead_status: null, last_lead_at: null },
+];
+const filters = noCustomerFilters;
 
 describe('readCustomerPage', () => {
   it('searches through the logged rpc, ordered on the column with id as tiebreak, one counted range', async () => {
     const { client, chains } = fakeClient([{ data: rows, count: 42, error: null }]);
     const page = await readCustomerPage(client, {
       search: 'köln',
+      filters,
       page: 3,
       size: 20,
       sort: { column: 'city', ascending: false },
@@ -42,7 +52,7 @@ describe('readCustomerPage', () => {
     expect(page).toEqual({ rows, total: 42 });
     expect(chains).toEqual([
       [
-        ['rpc', 'desk_search_customers', { term: 'köln' }, { count: 'exact' }],
+        ['rpc', 'desk_customer_list', { term: 'köln' }, { count: 'exact' }],
         ['order', 'city', { ascending: false }],
         ['order', 'id', { ascending: false }],
         ['range', 40, 59],
@@ -50,46 +60,79 @@ describe('readCustomerPage', () => {
     ]);
   });
 
-  it('reads the table newest first without a search or order', async () => {
+  it('reads every customer newest first through the same function without a search or order', async () => {
     const { client, chains } = fakeClient([{ data: rows, count: 2, error: null }]);
-    await readCustomerPage(client, { search: '', page: 1, size: 10, sort: null });
+    await readCustomerPage(client, { search: '', filters, page: 1, size: 10, sort: null });
     expect(chains[0]).toEqual([
-      ['from', 'users'],
-      ['select', '*', { count: 'exact', head: false }],
+      ['rpc', 'desk_customer_list', { term: '' }, { count: 'exact' }],
       ['order', 'created_at', { ascending: false }],
       ['order', 'id', { ascending: false }],
       ['range', 0, 9],
     ]);
   });
 
-  it('reports the total for a page past the end (PostgREST answers 416)', async () => {
-    const { client, chains } = fakeClient([
-      { data: null, count: null, error: { code: 'PGRST103', message: 'Range not satisfiable' } },
-      { data: null, count: 7, error: null },
-    ]);
-    const page = await readCustomerPage(client, { search: '', page: 5, size: 10, sort: null });
-    expect(page).toEqual({ rows: [], total: 7 });
-    expect(chains[1]).toEqual([
-      ['from', 'users'],
-      ['select', '*', { count: 'exact', head: true }],
+  it('passes exactly the filters given, with the database’s names and codes', async () => {
+    const { client, chains } = fakeClient([{ data: [], count: 0, error: null }]);
+    await readCustomerPage(client, {
+      search: 'meier',
+      filters: {
+        questionnaireId: 2,
+        source: 'fair_tablet',
+        status: 'offer_sent',
+        receivedFrom: '2026-11-01',
+        receivedTo: '2026-11-30',
+        openFollowUp: true,
+      },
+      page: 1,
+      size: 10,
+      sort: null,
+    });
+    expect(chains[0]?.[0]).toEqual([
+      'rpc',
+      'desk_customer_list',
+      {
+        term: 'meier',
+        form_id: 2,
+        source: 'fair_tablet',
+        status: 'offer_sent',
+        received_from: '2026-11-01',
+        received_to: '2026-11-30',
+        open_follow_up: true,
+      },
+      { count: 'exact' },
     ]);
   });
 
-  it('counts a search past the end without logging it again (a HEAD is read only)', async () => {
+  it('refuses a status the desk does not know instead of showing it', async () => {
+    const { client } = fakeClient([
+      { data: [{ id: 1, lead_status: 'lost', last_lead_at: null }], count: 1, error: null },
+    ]);
+    await expect(
+      readCustomerPage(client, { search: '', filters, page: 1, size: 10, sort: null }),
+    ).rejects.toThrow();
+  });
+
+  it('counts a page past the end without logging the search again (a HEAD is read only)', async () => {
     const { client, chains } = fakeClient([
       { data: null, count: null, error: { code: 'PGRST103', message: 'Range not satisfiable' } },
       { data: null, count: 3, error: null },
     ]);
-    const page = await readCustomerPage(client, { search: 'köln', page: 5, size: 10, sort: null });
+    const page = await readCustomerPage(client, {
+      search: 'köln',
+      filters: { ...filters, status: 'new' },
+      page: 5,
+      size: 10,
+      sort: null,
+    });
     expect(page).toEqual({ rows: [], total: 3 });
     expect(chains[0]?.[0]).toEqual([
       'rpc',
-      'desk_search_customers',
-      { term: 'köln' },
+      'desk_customer_list',
+      { term: 'köln', status: 'new' },
       { count: 'exact' },
     ]);
     expect(chains[1]).toEqual([
-      ['rpc', 'search_customers', { term: 'köln' }, { count: 'exact', head: true }],
+      ['rpc', 'customer_list', { term: 'köln', status: 'new' }, { count: 'exact', head: true }],
     ]);
   });
 
@@ -97,7 +140,7 @@ describe('readCustomerPage', () => {
     const failure = { code: '42501', message: 'permission denied' };
     const { client } = fakeClient([{ data: null, count: null, error: failure }]);
     await expect(
-      readCustomerPage(client, { search: '', page: 1, size: 10, sort: null }),
+      readCustomerPage(client, { search: '', filters, page: 1, size: 10, sort: null }),
     ).rejects.toBe(failure);
   });
 });

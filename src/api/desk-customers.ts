@@ -1,7 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { CalendarDay } from '../domain/calendar.ts';
 import type { LeadContact } from '../domain/lead-contact.ts';
+import { leadStatuses, type LeadStatus } from '../domain/lead-status.ts';
 import { leadChannels, submissionSources } from '../domain/submission.ts';
 import type { Database, Tables } from './database.types.ts';
 import { errorCode } from './desk-staff.ts';
@@ -12,6 +14,54 @@ import { useSupabase } from './supabase-context.ts';
 
 /** A customer as the desk shows and edits it (staff_edited is the database's bookkeeping). */
 export type Customer = Omit<Tables<'users'>, 'staff_edited'>;
+
+/**
+ * A row of the customer list: the customer, and the status and arrival of their newest lead among
+ * those the list's filters select (every lead without a lead filter); null without leads.
+ */
+export type ListedCustomer = Customer & {
+  lead_status: LeadStatus | null;
+  last_lead_at: string | null;
+};
+
+/**
+ * Where a lead came from, as the list filters it: captured on the website or the fair tablet
+ * (either form), or sent with the KFZ callback or the contact form (from either place).
+ */
+export const customerLeadSources = ['web', 'fair_tablet', 'kfz', 'contact'] as const;
+export type CustomerLeadSource = (typeof customerLeadSources)[number];
+
+/**
+ * The list's filters; null (false) for none. The lead filters (questionnaire, source, status,
+ * period) hold for one and the same lead of the customer.
+ */
+export interface CustomerFilters {
+  questionnaireId: number | null;
+  source: CustomerLeadSource | null;
+  status: LeadStatus | null;
+  /** Berlin calendar days of the lead's arrival, both inclusive. */
+  receivedFrom: CalendarDay | null;
+  receivedTo: CalendarDay | null;
+  /** Only customers with a follow-up not yet done. */
+  openFollowUp: boolean;
+}
+
+export const noCustomerFilters: CustomerFilters = {
+  questionnaireId: null,
+  source: null,
+  status: null,
+  receivedFrom: null,
+  receivedTo: null,
+  openFollowUp: false,
+};
+
+export const hasCustomerFilters = (filters: CustomerFilters): boolean =>
+  filters.questionnaireId !== null ||
+  filters.source !== null ||
+  filters.status !== null ||
+  filters.receivedFrom !== null ||
+  filters.receivedTo !== null ||
+  filters.openFollowUp;
 
 /** The personal data staff may change; id and the timestamps stay the database's. */
 export type CustomerFields = Pick<
@@ -30,6 +80,7 @@ export interface CustomerSort {
 export interface CustomerPageRequest {
   /** Already trimmed and lower-cased; empty for every customer. */
   search: string;
+  filters: CustomerFilters;
   /** 1-based. */
   page: number;
   size: number;
@@ -37,7 +88,7 @@ export interface CustomerPageRequest {
 }
 
 export interface CustomerPage {
-  rows: Customer[];
+  rows: ListedCustomer[];
   total: number;
 }
 
@@ -53,22 +104,48 @@ export const customerKeys = {
 /** PostgREST's answer to a range that starts past the last row (hosted Supabase). */
 const rangeNotSatisfiable = 'PGRST103';
 
-// The rows come through desk_search_customers, which writes the term into the access log (once a
-// minute per term, so paging and sorting are one search); the count alone (a read-only HEAD)
-// through search_customers, which writes nothing.
-function customerQuery(supabase: SupabaseClient<Database>, search: string, head = false) {
-  if (!search) return supabase.from('users').select('*', { count: 'exact', head });
-  return head
-    ? supabase.rpc('search_customers', { term: search }, { count: 'exact', head })
-    : supabase.rpc('desk_search_customers', { term: search }, { count: 'exact' });
+/** The list function's arguments: only the filters given, the others take their default. */
+export function customerListArgs(search: string, filters: CustomerFilters) {
+  return {
+    term: search,
+    ...(filters.questionnaireId !== null && { form_id: filters.questionnaireId }),
+    ...(filters.source !== null && { source: filters.source }),
+    ...(filters.status !== null && { status: filters.status }),
+    ...(filters.receivedFrom !== null && { received_from: filters.receivedFrom }),
+    ...(filters.receivedTo !== null && { received_to: filters.receivedTo }),
+    ...(filters.openFollowUp && { open_follow_up: true }),
+  };
 }
+
+// The rows come through desk_customer_list, which writes a search term into the access log (once
+// a minute per term, so paging and sorting are one search); the count alone (a read-only HEAD)
+// through customer_list, which writes nothing.
+function customerQuery(supabase: SupabaseClient<Database>, request: CustomerPageRequest) {
+  return supabase.rpc('desk_customer_list', customerListArgs(request.search, request.filters), {
+    count: 'exact',
+  });
+}
+
+function customerCount(supabase: SupabaseClient<Database>, request: CustomerPageRequest) {
+  return supabase.rpc('customer_list', customerListArgs(request.search, request.filters), {
+    count: 'exact',
+    head: true,
+  });
+}
+
+// The function returns a table, whose generated type knows no nulls and no status codes: the
+// newest lead's columns are checked here (null for a customer without leads).
+const listedLead = z.object({
+  lead_status: z.enum(leadStatuses).nullable(),
+  last_lead_at: z.string().nullable(),
+});
 
 export async function readCustomerPage(
   supabase: SupabaseClient<Database>,
   request: CustomerPageRequest,
 ): Promise<CustomerPage> {
   const from = (request.page - 1) * request.size;
-  let query = customerQuery(supabase, request.search);
+  let query = customerQuery(supabase, request);
   // Without a chosen order the newest customers come first; id breaks ties so that a row never
   // shows on two pages.
   query = request.sort
@@ -79,12 +156,12 @@ export async function readCustomerPage(
   const { data, count, error } = await query.range(from, from + request.size - 1);
   if (error && errorCode(error) === rangeNotSatisfiable) {
     // A shared link to a page that no longer exists: report the total, the screen moves back.
-    const counted = await customerQuery(supabase, request.search, true);
+    const counted = await customerCount(supabase, request);
     if (counted.error) throw counted.error;
     return { rows: [], total: counted.count ?? 0 };
   }
   if (error) throw error;
-  const rows = data ?? [];
+  const rows = (data ?? []).map((row) => ({ ...row, ...listedLead.parse(row) }));
   return { rows, total: count ?? rows.length };
 }
 

@@ -26,6 +26,7 @@ import { useDiscardGuard, type Leave } from '../shared/unsaved-changes.tsx';
 import { viewParams } from './customers-view.ts';
 import { LeadChangesNotice } from './lead-changes-notice.tsx';
 import { CustomerPrivacyActions } from './customer-privacy-actions.tsx';
+import { CustomerContactLinks } from './customer-contact-links.tsx';
 
 /** What the answers page's back link returns to: this list as it was. */
 export interface CustomersListState {
@@ -224,6 +225,7 @@ function CustomerDetails(props: {
   }
   return (
     <>
+      <CustomerContactLinks customer={customer.data} />
       <CustomerForm
         key={customer.data.id}
         customer={customer.data}
