@@ -4,8 +4,9 @@
 // the real supabase-js over HTTP on 127.0.0.1: the first page of 10 with an exact count; the
 // search (rpc search_customers: names, e-mail and city) for a three-letter surname fragment with
 // count, and the same through desk_search_customers as the list calls it (with its access-log
-// entry); one customer's leads through customer_leads and one customer with embedded responses
-// and answers. Prints p50 and p95 of BENCH_RUNS runs each against the goals (100 ms, 150 ms,
+// entry); the list as the desk reads it through desk_customer_list (first page, a late page by
+// surname, filters by status, source, period and open follow-up, a search with a status); one
+// customer's leads through customer_leads and one customer with embedded responses and answers. Prints p50 and p95 of BENCH_RUNS runs each against the goals (100 ms, 150 ms,
 // 50 ms). Bounded in count and time.
 import { accessTokenFor, supabaseClient } from '../tests/helpers/supabase.ts';
 import { startBenchHub } from './bench-hub.ts';
