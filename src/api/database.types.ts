@@ -1045,6 +1045,14 @@ export type Database = {
           received_at: string
         }[]
       }
+      customer_lead_statuses: {
+        Args: { customer_ids: number[] }
+        Returns: {
+          customer_id: number
+          last_lead_at: string
+          lead_status: string
+        }[]
+      }
       customer_leads: {
         Args: { customer_id: number }
         Returns: {

@@ -29,12 +29,15 @@ describe.each(['pglite', 'postgres'] as const)(
     let server: GatewayServer;
     const clients = {} as Record<Caller, SupabaseClient<Database>>;
 
+    let customerId = 0;
+
     beforeAll(async () => {
       server = await startGatewayServer(kind);
       const { rows } = await server.db.query<{ id: number }>(
         `insert into public.users (first_name, last_name, email)
          values ('Rita', 'Rechte', 'rita.rechte@example.de') returning id`,
       );
+      customerId = rows[0]!.id;
       await server.db.query(
         `insert into public.responses (client_id, payload_hash, form_id, user_id, source,
            first_name, last_name, email, phone, terms_accepted, data_processing_consent,
@@ -76,6 +79,21 @@ describe.each(['pglite', 'postgres'] as const)(
           expect(data).toBeNull();
           // A refused call writes nothing into the access log.
           expect(after.rows).toEqual(before.rows);
+        }
+      });
+
+      it(`customer_lead_statuses: ${caller} ${expected[caller]}`, async () => {
+        const { data, error } = await clients[caller].rpc('customer_lead_statuses', {
+          customer_ids: [customerId],
+        });
+        if (expected[caller] === 'works') {
+          expect(error).toBeNull();
+          expect(data).toEqual([
+            expect.objectContaining({ customer_id: customerId, lead_status: 'contacted' }),
+          ]);
+        } else {
+          expect(error?.code).toBe('42501');
+          expect(data).toBeNull();
         }
       });
 
