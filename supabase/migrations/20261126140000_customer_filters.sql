@@ -99,27 +99,39 @@ begin
 
   customers := case when search is null then 'public.users u'
                     else 'public.search_customers($1) u' end;
-  query := format(
-    $q$select u.id, u.first_name, u.last_name, u.email, u.phone, u.adress, u.postcode, u.city,
-              u.created_at, u.updated_at, n.status, n.received_at
-         from %s
-         left join lateral (
-           select r.status, r.received_at from public.responses r
-            where r.user_id = u.id %s
-            order by r.received_at desc, r.id desc
-            limit 1) n on true
-        where true %s %s$q$,
-    customers,
-    case when lead_condition = '' then '' else 'and ' || lead_condition end,
-    case when lead_condition = '' then ''
-         else format('and u.id in (select r.user_id from public.responses r where %s)',
-                     lead_condition) end,
-    case customer_list.open_follow_up
-      when true then 'and exists (select 1 from public.follow_ups f
-                                   where f.customer_id = u.id and f.done_at is null)'
-      when false then 'and not exists (select 1 from public.follow_ups f
-                                        where f.customer_id = u.id and f.done_at is null)'
-      else '' end);
+  if lead_condition = '' then
+    -- Every lead counts: each customer's newest, looked up per customer.
+    query := format(
+      $q$select u.id, u.first_name, u.last_name, u.email, u.phone, u.adress, u.postcode, u.city,
+                u.created_at, u.updated_at, n.status, n.received_at
+           from %s
+           left join lateral (
+             select r.status, r.received_at from public.responses r
+              where r.user_id = u.id
+              order by r.received_at desc, r.id desc
+              limit 1) n on true
+          where true$q$,
+      customers);
+  else
+    -- The matching leads first (through the filter's index), the newest per customer, then
+    -- their customers: one pass over the leads, also when most of them match.
+    query := format(
+      $q$select u.id, u.first_name, u.last_name, u.email, u.phone, u.adress, u.postcode, u.city,
+                u.created_at, u.updated_at, n.status, n.received_at
+           from (select distinct on (r.user_id) r.user_id, r.status, r.received_at
+                   from public.responses r
+                  where r.user_id is not null and %s
+                  order by r.user_id, r.received_at desc, r.id desc) n
+           join %s on u.id = n.user_id
+          where true$q$,
+      lead_condition, customers);
+  end if;
+  query := query || case customer_list.open_follow_up
+    when true then ' and exists (select 1 from public.follow_ups f
+                                  where f.customer_id = u.id and f.done_at is null)'
+    when false then ' and not exists (select 1 from public.follow_ups f
+                                       where f.customer_id = u.id and f.done_at is null)'
+    else '' end;
   return query execute query
     using search, customer_list.form_id, customer_list.source, customer_list.status,
           customer_list.received_from, customer_list.received_to;
