@@ -4,8 +4,10 @@
 // the real supabase-js over HTTP on 127.0.0.1: the first page of 10 with an exact count; the
 // search (rpc search_customers: names, e-mail and city) for a three-letter surname fragment with
 // count, and the same through desk_search_customers as the list calls it (with its access-log
-// entry); one customer's leads through customer_leads and one customer with embedded responses
-// and answers. Prints p50 and p95 of BENCH_RUNS runs each against the goals (100 ms, 150 ms,
+// entry); the list as the desk reads it (without filters the page and its customers' statuses;
+// through desk_customer_list filters by status, broad and narrow, source, period and open
+// follow-up, a search with a status); one
+// customer's leads through customer_leads and one customer with embedded responses and answers. Prints p50 and p95 of BENCH_RUNS runs each against the goals (100 ms, 150 ms,
 // 50 ms). Bounded in count and time.
 import { accessTokenFor, supabaseClient } from '../tests/helpers/supabase.ts';
 import { startBenchHub } from './bench-hub.ts';
@@ -47,6 +49,30 @@ await db.transaction(async (tx) => {
      select gen_random_uuid(), md5(u.id::text), 1, u.id, 'questionnaire', u.first_name, u.last_name,
             u.email, u.phone, true, true, u.created_at, u.created_at
      from public.users u`,
+  );
+  // For the list's filters: every fifth customer has a second lead, of another source or from the
+  // fair tablet, arrived on one of the last 120 days; the office has worked on some leads (one in
+  // 50 is closed) and one customer in 40 has an open follow-up.
+  await tx.query(
+    `insert into public.responses (client_id, payload_hash, form_id, user_id, source, channel,
+       first_name, last_name, email, phone, terms_accepted, data_processing_consent, create_date,
+       changed_date, received_at)
+     select gen_random_uuid(), md5(u.id::text || 'b'), 1, u.id,
+            (array['questionnaire','kfz','contact'])[1 + u.id % 3],
+            case when u.id % 7 = 0 then 'fair_tablet' else 'web' end,
+            u.first_name, u.last_name, u.email, u.phone, true, true, now(), now(),
+            now() - make_interval(days => u.id % 120)
+     from public.users u where u.id % 5 = 0`,
+  );
+  await tx.query(
+    `update public.responses
+        set status = (array['contacted','appointment','offer_sent','no_interest'])[1 + id % 4]
+      where id % 3 = 0`,
+  );
+  await tx.query(`update public.responses set status = 'closed' where id % 50 = 1`);
+  await tx.query(
+    `insert into public.follow_ups (customer_id, due_at)
+     select u.id, now() + make_interval(days => u.id % 10) from public.users u where u.id % 40 = 0`,
   );
   await tx.query(
     `insert into public.answers (response_id, question_id, answer)
@@ -104,6 +130,85 @@ const cases: {
       supabase
         .rpc('desk_search_customers', { term: 'mül' }, { count: 'exact' })
         .order('created_at', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Liste, erste Seite mit Status (customer_lead_statuses)',
+    goalMs: 100,
+    // The list without filters as the desk reads it: the page, then its customers' statuses.
+    run: async () => {
+      const page = await supabase
+        .from('users')
+        .select('*', { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(0, 9);
+      if (page.error) return page;
+      return supabase.rpc('customer_lead_statuses', {
+        customer_ids: page.data.map((row: { id: number }) => row.id),
+      });
+    },
+  },
+  {
+    name: 'Filter Status „Neu“ (die meisten Kunden) mit Anzahl',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc('desk_customer_list', { status: 'new' }, { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Filter Status „Abgeschlossen“ mit Anzahl',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc('desk_customer_list', { status: 'closed' }, { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Filter KFZ, Kontaktiert, letzte 30 Tage',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc(
+          'desk_customer_list',
+          {
+            source: 'kfz',
+            status: 'contacted',
+            received_from: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+          },
+          { count: 'exact' },
+        )
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Filter offene Wiedervorlage und Messe-Tablet',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc(
+          'desk_customer_list',
+          { source: 'fair_tablet', open_follow_up: true },
+          { count: 'exact' },
+        )
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(0, 9),
+  },
+  {
+    name: 'Suche „mül“ mit Filter Status „Neu“',
+    goalMs: 150,
+    run: () =>
+      supabase
+        .rpc('desk_customer_list', { term: 'mül', status: 'new' }, { count: 'exact' })
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
         .range(0, 9),
   },
   {

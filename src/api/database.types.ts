@@ -1171,6 +1171,14 @@ export type Database = {
           received_at: string
         }[]
       }
+      customer_lead_statuses: {
+        Args: { customer_ids: number[] }
+        Returns: {
+          customer_id: number
+          last_lead_at: string
+          lead_status: string
+        }[]
+      }
       customer_leads: {
         Args: { customer_id: number }
         Returns: {
@@ -1205,6 +1213,31 @@ export type Database = {
           title: string
         }[]
       }
+      customer_list: {
+        Args: {
+          form_id?: number
+          open_follow_up?: boolean
+          received_from?: string
+          received_to?: string
+          source?: string
+          status?: string
+          term?: string
+        }
+        Returns: {
+          adress: string
+          city: string
+          created_at: string
+          email: string
+          first_name: string
+          id: number
+          last_lead_at: string
+          last_name: string
+          lead_status: string
+          phone: string
+          postcode: string
+          updated_at: string
+        }[]
+      }
       customer_note_list: {
         Args: { customer_id: number }
         Returns: {
@@ -1220,6 +1253,31 @@ export type Database = {
       delete_leads_keeping_proof: {
         Args: { deleted_at: string; lead_ids: number[] }
         Returns: number
+      }
+      desk_customer_list: {
+        Args: {
+          form_id?: number
+          open_follow_up?: boolean
+          received_from?: string
+          received_to?: string
+          source?: string
+          status?: string
+          term?: string
+        }
+        Returns: {
+          adress: string
+          city: string
+          created_at: string
+          email: string
+          first_name: string
+          id: number
+          last_lead_at: string
+          last_name: string
+          lead_status: string
+          phone: string
+          postcode: string
+          updated_at: string
+        }[]
       }
       desk_newest_leads: {
         Args: { lead_limit?: number }

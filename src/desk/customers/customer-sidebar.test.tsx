@@ -124,6 +124,17 @@ describe('CustomerSidebar', () => {
     expect((created as HTMLInputElement).value).toMatch(/2026/);
   });
 
+  it('links the stored phone number and e-mail address to call and write', () => {
+    const { dialog } = setup();
+    const contact = within(within(dialog).getByRole('list', { name: 'Kontakt' }));
+    expect(contact.getByRole('link', { name: /^Anrufen/ }).getAttribute('href')).toBe(
+      'tel:+49301234567',
+    );
+    expect(contact.getByRole('link', { name: /^E-Mail schreiben/ }).getAttribute('href')).toBe(
+      'mailto:juergen@example.de',
+    );
+  });
+
   it('tells a broken rule at its field and sends nothing', async () => {
     const { user, dialog } = setup();
     const postcode = within(dialog).getByLabelText('PLZ');

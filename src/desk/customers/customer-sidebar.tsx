@@ -28,6 +28,7 @@ import { LeadChangesNotice } from './lead-changes-notice.tsx';
 import { CustomerPrivacyActions } from './customer-privacy-actions.tsx';
 import { CustomerFollowUps } from './customer-follow-ups.tsx';
 import { CustomerNotes } from './customer-notes.tsx';
+import { CustomerContactLinks } from './customer-contact-links.tsx';
 
 /** What the answers page's back link returns to: this list as it was. */
 export interface CustomersListState {
@@ -226,6 +227,7 @@ function CustomerDetails(props: {
   }
   return (
     <>
+      <CustomerContactLinks customer={customer.data} />
       <CustomerForm
         key={customer.data.id}
         customer={customer.data}

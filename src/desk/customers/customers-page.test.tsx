@@ -3,13 +3,17 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer, CustomerPageRequest } from '../../api/desk-customers.ts';
+import {
+  noCustomerFilters,
+  type CustomerPageRequest,
+  type ListedCustomer,
+} from '../../api/desk-customers.ts';
 import { CustomersPage } from './customers-page.tsx';
 
 // The screen against a stand-in for the page query: what it asks the database for, and how it
 // shows loading, errors, no matches and a page of customers.
 type PageQuery = {
-  data?: { rows: Customer[]; total: number };
+  data?: { rows: ListedCustomer[]; total: number };
   isPending: boolean;
   isError: boolean;
   isPlaceholderData: boolean;
@@ -20,7 +24,8 @@ const state = vi.hoisted(() => ({
   query: {} as PageQuery,
   requests: [] as CustomerPageRequest[],
   role: 'staff' as string,
-  opened: null as Customer | null,
+  opened: null as ListedCustomer | null,
+  formsFailed: false,
 }));
 
 vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
@@ -38,6 +43,20 @@ vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
 vi.mock('../../api/desk-staff.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/desk-staff.ts')>()),
   useMyRole: () => ({ data: state.role, isPending: false }),
+}));
+
+vi.mock('../../api/desk-forms.ts', () => ({
+  useFormList: () =>
+    state.formsFailed
+      ? { isError: true, isPending: false }
+      : {
+          isError: false,
+          isPending: false,
+          data: [
+            { id: 1, title: 'Tabaluga' },
+            { id: 2, title: 'PKV' },
+          ],
+        },
 }));
 
 vi.mock('../../api/desk-customer-newest-lead.ts', () => ({
@@ -63,7 +82,7 @@ vi.mock('../shared/export-menu.tsx', () => ({
   ),
 }));
 
-const customer = (id: number, lastName: string): Customer => ({
+const customer = (id: number, lastName: string): ListedCustomer => ({
   id,
   first_name: 'Erika',
   last_name: lastName,
@@ -74,9 +93,11 @@ const customer = (id: number, lastName: string): Customer => ({
   city: 'Köln',
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-01T10:00:00Z',
+  lead_status: null,
+  last_lead_at: null,
 });
 
-const loaded = (rows: Customer[], total = rows.length): PageQuery => ({
+const loaded = (rows: ListedCustomer[], total = rows.length): PageQuery => ({
   data: { rows, total },
   isPending: false,
   isError: false,
@@ -107,6 +128,7 @@ beforeEach(() => {
   state.query = loaded([customer(1, 'Meier'), customer(2, 'Schulz')], 12);
   state.requests = [];
   state.role = 'staff';
+  state.formsFailed = false;
 });
 afterEach(cleanup);
 
@@ -115,6 +137,7 @@ describe('CustomersPage', () => {
     renderAt('?q=k%C3%B6ln&seite=2&anzahl=5&sortierung=city.desc');
     expect(lastRequest()).toEqual({
       search: 'köln',
+      filters: noCustomerFilters,
       page: 2,
       size: 5,
       sort: { column: 'city', ascending: false },
@@ -217,5 +240,113 @@ describe('CustomersPage', () => {
     renderAt('');
     expect(screen.getByRole('status').textContent).toContain('noch nicht freigeschaltet');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('CustomersPage filters', () => {
+  const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+
+  it('asks for the filters the address holds and shows them chosen', () => {
+    renderAt(
+      '?q=meier&fragebogen=2&quelle=messe&status=contacted&von=2026-11-01&bis=2026-11-30&wiedervorlage=1',
+    );
+    expect(lastRequest()).toMatchObject({
+      search: 'meier',
+      filters: {
+        questionnaireId: 2,
+        source: 'fair_tablet',
+        status: 'contacted',
+        receivedFrom: '2026-11-01',
+        receivedTo: '2026-11-30',
+        openFollowUp: true,
+      },
+    });
+    expect(field('Fragebogen').value).toBe('2');
+    expect(field('Quelle').value).toBe('fair_tablet');
+    expect(field('Status').value).toBe('contacted');
+    expect(field('Von').value).toBe('2026-11-01');
+    expect(field('Bis').value).toBe('2026-11-30');
+    expect(field('Offene Wiedervorlage').checked).toBe(true);
+  });
+
+  it('puts each choice into the address from the first page, beside the search', async () => {
+    const user = renderAt('?q=meier&seite=2');
+    await user.selectOptions(field('Status'), 'Kontaktiert');
+    expect(address()).toBe('?q=meier&status=contacted');
+    await user.selectOptions(field('Quelle'), 'KFZ-Rückruf');
+    expect(address()).toBe('?q=meier&quelle=kfz&status=contacted');
+    await user.selectOptions(field('Fragebogen'), 'PKV');
+    await user.click(field('Offene Wiedervorlage'));
+    expect(address()).toBe('?q=meier&fragebogen=2&quelle=kfz&status=contacted&wiedervorlage=1');
+    expect(lastRequest()).toMatchObject({
+      search: 'meier',
+      page: 1,
+      filters: { questionnaireId: 2, source: 'kfz', status: 'contacted', openFollowUp: true },
+    });
+  });
+
+  it('applies a period of whole days and refuses an end before the start at its field', async () => {
+    const user = renderAt('');
+    await user.type(field('Von'), '2026-11-10');
+    expect(address()).toBe('?von=2026-11-10');
+    await user.type(field('Bis'), '2026-11-09');
+    expect(address()).toBe('?von=2026-11-10');
+    const bis = field('Bis');
+    expect(bis.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(bis.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Das Enddatum darf nicht vor dem Startdatum liegen.',
+    );
+    await user.clear(bis);
+    await user.type(bis, '2026-11-12');
+    expect(address()).toBe('?von=2026-11-10&bis=2026-11-12');
+    expect(bis.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('resets the filters and keeps the search', async () => {
+    const user = renderAt('?q=meier&status=closed&von=2026-11-01&wiedervorlage=1');
+    await user.click(screen.getByRole('button', { name: 'Filter zurücksetzen' }));
+    expect(address()).toBe('?q=meier');
+    expect(field('Von').value).toBe('');
+    expect(field('Status').value).toBe('alle');
+    expect(screen.queryByRole('button', { name: 'Filter zurücksetzen' })).toBeNull();
+  });
+
+  it('shows the exact number found and the empty state of filters', () => {
+    renderAt('?status=closed');
+    expect(screen.getByText('12 Kunden')).toBeTruthy();
+    cleanup();
+    state.query = loaded([]);
+    renderAt('?status=closed');
+    expect(screen.getByRole('status').textContent).toBe('Keine Kunden passen zu diesen Filtern.');
+    expect(screen.getByText('0 Kunden')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the current status and links phone and e-mail', () => {
+    state.query = loaded([
+      { ...customer(1, 'Meier'), lead_status: 'appointment', phone: '0171 234 56-78' },
+      customer(2, 'Schulz'),
+    ]);
+    renderAt('');
+    const rows = screen.getAllByRole('row');
+    const meier = within(rows[1]!);
+    expect(meier.getByRole('cell', { name: 'Termin vereinbart' })).toBeTruthy();
+    expect(meier.getByRole('link', { name: '0171 234 56-78' }).getAttribute('href')).toBe(
+      'tel:+491712345678',
+    );
+    expect(meier.getByRole('link', { name: 'erika.1@example.de' }).getAttribute('href')).toBe(
+      'mailto:erika.1@example.de',
+    );
+    expect(within(rows[2]!).getByRole('cell', { name: 'keine Anfrage' })).toBeTruthy();
+    expect(
+      screen.getByRole('columnheader', { name: 'Status' }).getAttribute('aria-sort'),
+    ).toBeNull();
+  });
+
+  it('says at the questionnaire choice when the questionnaires could not be read', () => {
+    state.formsFailed = true;
+    renderAt('');
+    expect(field('Fragebogen').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Die Fragebögen konnten nicht geladen werden.')).toBeTruthy();
   });
 });

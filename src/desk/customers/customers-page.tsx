@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useCustomerPage } from '../../api/desk-customers.ts';
+import { hasCustomerFilters, useCustomerPage } from '../../api/desk-customers.ts';
+import { useFormList } from '../../api/desk-forms.ts';
 import { useMyRole } from '../../api/desk-staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -8,6 +9,7 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { ExportMenu } from '../shared/export-menu.tsx';
 import { CustomerSidebar } from './customer-sidebar.tsx';
+import { CustomersFilters } from './customers-filters.tsx';
 import { CustomersPaginator } from './customers-paginator.tsx';
 import { CustomersTable } from './customers-table.tsx';
 import {
@@ -21,6 +23,10 @@ import {
 
 /** How long typing may pause before the search runs. */
 const searchDelay = 300;
+
+const numberFormat = new Intl.NumberFormat('de-DE');
+const customersCount = (total: number) =>
+  `${numberFormat.format(total)} ${total === 1 ? 'Kunde' : 'Kunden'}`;
 
 /** The view as the address holds it, and a way to change it (a new history entry by default). */
 function useCustomersView() {
@@ -76,6 +82,7 @@ function CustomersList() {
   const [view, change] = useCustomersView();
   const customers = useCustomerPage({
     search: view.search,
+    filters: view.filters,
     page: view.page,
     size: view.size,
     sort: view.sort,
@@ -92,6 +99,8 @@ function CustomersList() {
 
   const onSearch = (search: string) => change({ search, page: 1 }, { replace: true });
   const [erased, setErased] = useState(false);
+  const forms = useFormList();
+  const filtered = hasCustomerFilters(view.filters);
 
   return (
     <>
@@ -110,6 +119,16 @@ function CustomersList() {
           <ExportMenu scope="customers" filter={{ customerSearch: view.search }} />
         </div>
       </div>
+      <CustomersFilters
+        filters={view.filters}
+        questionnaires={forms.data ?? []}
+        questionnairesFailed={forms.isError}
+        onChange={(filters) => change({ filters, page: 1 })}
+      />
+      {/* The exact number the search and filters find, announced as it changes. */}
+      <p aria-live="polite" className="mb-2 font-semibold text-slate-800">
+        {customers.data && !customers.isPlaceholderData ? customersCount(customers.data.total) : ''}
+      </p>
       {customers.isPending ? (
         <p role="status" className="p-8 text-center text-slate-600">
           Kunden werden geladen …
@@ -118,7 +137,7 @@ function CustomersList() {
         <LoadError onRetry={customers.refetch}>Die Kunden konnten nicht geladen werden.</LoadError>
       ) : customers.data.rows.length === 0 && !beyondEnd ? (
         <p role="status" className="rounded-lg bg-white p-8 text-center text-slate-700 shadow">
-          Keine Kunden gefunden
+          {filtered ? 'Keine Kunden passen zu diesen Filtern.' : 'Keine Kunden gefunden'}
         </p>
       ) : (
         <>

@@ -5,13 +5,15 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
-import type { Customer, CustomerSort, CustomerSortColumn } from '../../api/desk-customers.ts';
+import type { CustomerSort, CustomerSortColumn, ListedCustomer } from '../../api/desk-customers.ts';
+import { mailtoHref, telHref } from '../../domain/contact-links.ts';
+import { leadStatusLabels } from '../../domain/lead-status.ts';
 import { Button } from '../../ui/button.tsx';
 
 // The table draws one page the database already sorted and cut (manual sorting and pagination):
 // TanStack Table supplies the column model and the header and cell rendering, not the data work.
 
-const columnHelper = createColumnHelper<Customer>();
+const columnHelper = createColumnHelper<ListedCustomer>();
 
 const dataColumns: { id: CustomerSortColumn; header: string }[] = [
   { id: 'first_name', header: 'Vorname' },
@@ -21,7 +23,20 @@ const dataColumns: { id: CustomerSortColumn; header: string }[] = [
   { id: 'phone', header: 'Telefonnummer' },
 ];
 
-const fullName = (customer: Customer) => `${customer.first_name} ${customer.last_name}`;
+const fullName = (customer: ListedCustomer) => `${customer.first_name} ${customer.last_name}`;
+
+const linkClass = 'font-medium text-brand-800 underline underline-offset-2';
+
+/** Phone and e-mail as they were stored, each a link to call or write (none without a value). */
+function ContactCell(props: { value: string | null; href: string | null }) {
+  if (!props.value) return null;
+  if (!props.href) return <>{props.value}</>;
+  return (
+    <a href={props.href} className={linkClass}>
+      {props.value}
+    </a>
+  );
+}
 
 function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   const path =
@@ -38,10 +53,10 @@ function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
 }
 
 export function CustomersTable(props: {
-  rows: Customer[];
+  rows: ListedCustomer[];
   sort: CustomerSort | null;
   onSort: (column: CustomerSortColumn) => void;
-  onDetails: (customer: Customer) => void;
+  onDetails: (customer: ListedCustomer) => void;
   /** The previous page is shown while the next one loads. */
   busy: boolean;
 }) {
@@ -64,8 +79,31 @@ export function CustomersTable(props: {
       ),
     }),
     ...dataColumns.map(({ id, header }) =>
-      columnHelper.accessor(id, { header, cell: (cell) => cell.getValue() ?? '' }),
+      columnHelper.accessor(id, {
+        header,
+        cell: (cell) =>
+          id === 'email' ? (
+            <ContactCell value={cell.getValue()} href={mailtoHref(cell.getValue())} />
+          ) : id === 'phone' ? (
+            <ContactCell value={cell.getValue()} href={telHref(cell.getValue())} />
+          ) : (
+            (cell.getValue() ?? '')
+          ),
+      }),
     ),
+    // The newest lead's status (of the leads the filters select); a customer made in the desk
+    // may have no lead at all.
+    columnHelper.accessor('lead_status', {
+      header: 'Status',
+      cell: (cell) => {
+        const status = cell.getValue();
+        return status ? (
+          leadStatusLabels[status]
+        ) : (
+          <span className="text-slate-600">keine Anfrage</span>
+        );
+      },
+    }),
   ];
   // The compiler leaves this component unmemoised, which is what TanStack Table needs: the page is
   // at most 20 rows, re-rendered when its query or the order changes.
@@ -88,7 +126,8 @@ export function CustomersTable(props: {
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
-                const sortable = header.column.id !== 'detail';
+                const sortable =
+                  header.column.id !== 'detail' && header.column.id !== 'lead_status';
                 const direction = header.column.getIsSorted();
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 return (

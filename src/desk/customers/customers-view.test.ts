@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noCustomerFilters } from '../../api/desk-customers.ts';
 import {
   cycleSort,
   normalizeSearch,
@@ -12,7 +13,14 @@ const read = (query: string) => readCustomersView(new URLSearchParams(query));
 
 describe('customers view in the address', () => {
   it('reads the defaults from a plain address', () => {
-    expect(read('')).toEqual({ search: '', page: 1, size: 10, sort: null, selected: null });
+    expect(read('')).toEqual({
+      search: '',
+      page: 1,
+      size: 10,
+      sort: null,
+      selected: null,
+      filters: noCustomerFilters,
+    });
   });
 
   it('reads every part', () => {
@@ -22,7 +30,34 @@ describe('customers view in the address', () => {
       size: 20,
       sort: { column: 'last_name', ascending: false },
       selected: 42,
+      filters: noCustomerFilters,
     });
+  });
+
+  it('reads the filters under their German names, the status as its code', () => {
+    expect(
+      read(
+        'fragebogen=2&quelle=messe&status=contacted&von=2026-11-01&bis=2026-11-30&wiedervorlage=1',
+      ).filters,
+    ).toEqual({
+      questionnaireId: 2,
+      source: 'fair_tablet',
+      status: 'contacted',
+      receivedFrom: '2026-11-01',
+      receivedTo: '2026-11-30',
+      openFollowUp: true,
+    });
+    expect(read('quelle=website').filters.source).toBe('web');
+    expect(read('quelle=kfz').filters.source).toBe('kfz');
+    expect(read('quelle=kontakt').filters.source).toBe('contact');
+  });
+
+  it('drops a filter value it does not know', () => {
+    expect(
+      read(
+        'fragebogen=abc&quelle=web&status=Kontaktiert&von=2026-02-30&bis=30.11.2026&wiedervorlage=ja',
+      ).filters,
+    ).toEqual(noCustomerFilters);
   });
 
   it('falls back to the default for malformed or foreign values', () => {
@@ -32,6 +67,7 @@ describe('customers view in the address', () => {
       size: 10,
       sort: null,
       selected: null,
+      filters: noCustomerFilters,
     });
     expect(read('seite=-2&sortierung=city&id=07').page).toBe(1);
     expect(read('sortierung=city').sort).toBeNull();
@@ -43,7 +79,14 @@ describe('customers view in the address', () => {
   });
 
   it('writes only what differs from the default, and reads back what it wrote', () => {
-    const plain: CustomersView = { search: '', page: 1, size: 10, sort: null, selected: null };
+    const plain: CustomersView = {
+      search: '',
+      page: 1,
+      size: 10,
+      sort: null,
+      selected: null,
+      filters: noCustomerFilters,
+    };
     expect(writeCustomersView(plain).toString()).toBe('');
     const view: CustomersView = {
       search: 'köln',
@@ -51,10 +94,41 @@ describe('customers view in the address', () => {
       size: 5,
       sort: { column: 'city', ascending: true },
       selected: 7,
+      filters: {
+        questionnaireId: 3,
+        source: 'kfz',
+        status: 'no_interest',
+        receivedFrom: '2026-10-01',
+        receivedTo: '2026-10-31',
+        openFollowUp: true,
+      },
     };
     const written = writeCustomersView(view);
     expect(written.get('sortierung')).toBe('city.asc');
+    expect(written.get('status')).toBe('no_interest');
+    expect(written.get('wiedervorlage')).toBe('1');
     expect(readCustomersView(written)).toEqual(view);
+  });
+
+  it('round-trips every source and status through the address', () => {
+    for (const source of ['web', 'fair_tablet', 'kfz', 'contact'] as const) {
+      for (const status of ['new', 'closed'] as const) {
+        const view: CustomersView = {
+          search: '',
+          page: 1,
+          size: 10,
+          sort: null,
+          selected: null,
+          filters: { ...noCustomerFilters, source, status },
+        };
+        expect(readCustomersView(writeCustomersView(view))).toEqual(view);
+      }
+    }
+  });
+
+  it('keeps the dashboard’s link ?status=<code> as it is', () => {
+    const params = new URLSearchParams('status=appointment');
+    expect(writeCustomersView(readCustomersView(params)).toString()).toBe('status=appointment');
   });
 });
 

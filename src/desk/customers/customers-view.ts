@@ -1,11 +1,16 @@
 import {
+  customerLeadSources,
   customerSortColumns,
+  type CustomerFilters,
+  type CustomerLeadSource,
   type CustomerSort,
   type CustomerSortColumn,
 } from '../../api/desk-customers.ts';
+import { isCalendarDay } from '../../domain/calendar.ts';
+import { isLeadStatus } from '../../domain/lead-status.ts';
 
 // What the customers screen shows lives in the address (German names, like the routes), so a
-// reload or a shared link opens the same search, page, size, order and customer.
+// reload or a shared link opens the same search, filters, page, size, order and customer.
 
 export const pageSizes = [5, 10, 20] as const;
 export type PageSize = (typeof pageSizes)[number];
@@ -17,7 +22,26 @@ export const viewParams = {
   size: 'anzahl',
   sort: 'sortierung',
   selected: 'id',
+  // The filters use Analyse's names where they mean the same (fragebogen, quelle, von, bis);
+  // status is the code (?status=contacted), as the dashboard's counts link to it.
+  questionnaire: 'fragebogen',
+  source: 'quelle',
+  status: 'status',
+  receivedFrom: 'von',
+  receivedTo: 'bis',
+  openFollowUp: 'wiedervorlage',
 } as const;
+
+/** The source in the address: Analyse's 'website' and 'messe', and the two contact forms. */
+export const sourceParamValues: Record<CustomerLeadSource, string> = {
+  web: 'website',
+  fair_tablet: 'messe',
+  kfz: 'kfz',
+  contact: 'kontakt',
+};
+
+const readSource = (text: string | null): CustomerLeadSource | null =>
+  customerLeadSources.find((source) => sourceParamValues[source] === text) ?? null;
 
 export interface CustomersView {
   /** Trimmed and lower-cased, as the database search takes it. */
@@ -28,6 +52,7 @@ export interface CustomersView {
   sort: CustomerSort | null;
   /** The customer whose sidebar is open. */
   selected: number | null;
+  filters: CustomerFilters;
 }
 
 /** The search as typed becomes the search as run: trimmed, lower-cased. */
@@ -35,6 +60,21 @@ export const normalizeSearch = (typed: string): string => typed.trim().toLowerCa
 
 const positiveInteger = (text: string | null): number | null =>
   text !== null && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
+
+const calendarDay = (text: string | null): string | null => (isCalendarDay(text) ? text : null);
+
+/** The filters in the address; an unknown value is no filter. */
+export function readCustomerFilters(params: URLSearchParams): CustomerFilters {
+  const status = params.get(viewParams.status);
+  return {
+    questionnaireId: positiveInteger(params.get(viewParams.questionnaire)),
+    source: readSource(params.get(viewParams.source)),
+    status: isLeadStatus(status) ? status : null,
+    receivedFrom: calendarDay(params.get(viewParams.receivedFrom)),
+    receivedTo: calendarDay(params.get(viewParams.receivedTo)),
+    openFollowUp: params.get(viewParams.openFollowUp) === '1',
+  };
+}
 
 function readSort(text: string | null): CustomerSort | null {
   const match = /^([a-z_]+)\.(asc|desc)$/.exec(text ?? '');
@@ -51,6 +91,7 @@ export function readCustomersView(params: URLSearchParams): CustomersView {
     size: pageSizes.find((allowed) => allowed === size) ?? defaultPageSize,
     sort: readSort(params.get(viewParams.sort)),
     selected: positiveInteger(params.get(viewParams.selected)),
+    filters: readCustomerFilters(params),
   };
 }
 
@@ -63,6 +104,15 @@ export function writeCustomersView(view: CustomersView): URLSearchParams {
   if (view.sort) {
     params.set(viewParams.sort, `${view.sort.column}.${view.sort.ascending ? 'asc' : 'desc'}`);
   }
+  const { filters } = view;
+  if (filters.questionnaireId !== null) {
+    params.set(viewParams.questionnaire, String(filters.questionnaireId));
+  }
+  if (filters.source !== null) params.set(viewParams.source, sourceParamValues[filters.source]);
+  if (filters.status !== null) params.set(viewParams.status, filters.status);
+  if (filters.receivedFrom !== null) params.set(viewParams.receivedFrom, filters.receivedFrom);
+  if (filters.receivedTo !== null) params.set(viewParams.receivedTo, filters.receivedTo);
+  if (filters.openFollowUp) params.set(viewParams.openFollowUp, '1');
   if (view.selected !== null) params.set(viewParams.selected, String(view.selected));
   return params;
 }
