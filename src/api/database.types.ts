@@ -1135,7 +1135,7 @@ export type Database = {
         Returns: string
       }
       callback_follow_up_body: { Args: { call_time: string }; Returns: string }
-      callbacks_waiting: { Args: { received_since: string }; Returns: number }
+      callbacks_waiting: { Args: { received_since?: string }; Returns: number }
       can_export: { Args: Record<PropertyKey, never>; Returns: boolean }
       complete_follow_up: { Args: { follow_up_id: number }; Returns: boolean }
       contact_sha256: { Args: { contact: string }; Returns: string }

@@ -39,7 +39,7 @@ export interface DashboardCounts {
   leadsToday: number;
   leadsLastWeek: number;
   customers: number;
-  /** Leads of the last 7 days that name a time to call back (spec: call_time). */
+  /** Callback wishes (call_time) whose follow-up is not done yet, of any age. */
   callbacksWaiting: number;
 }
 
@@ -47,7 +47,6 @@ export async function readCounts(
   supabase: SupabaseClient<Database>,
   days: DashboardDays,
 ): Promise<DashboardCounts> {
-  const now = new Date();
   // 'Heute' and 'Letzte 7 Tage' are Analyse's own figures for those days, so the two agree.
   const period = (dayFrom: string) =>
     readOverview(supabase, { dayFrom, dayTo: days.today, questionnaireId: null, channel: null });
@@ -55,7 +54,7 @@ export async function readCounts(
     period(days.today),
     period(days.weekStart),
     supabase.from('users').select('id', { count: 'exact', head: true }),
-    supabase.rpc('callbacks_waiting', { received_since: daysAgo(now, 7) }),
+    supabase.rpc('callbacks_waiting'),
   ]);
   if (callbacks.error) throw callbacks.error;
   return {

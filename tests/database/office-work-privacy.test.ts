@@ -92,6 +92,19 @@ describe.each(['pglite', 'postgres'] as const)('office work in a person’s righ
     );
   });
 
+  it('counts a callback wish on the dashboard until its follow-up is done', async () => {
+    const waiting = async () => (await admin.rpc('callbacks_waiting')).data;
+    expect(await waiting()).toBe(1);
+    const { rows } = await server.db.query<{ id: number }>(
+      'select id from public.follow_ups where response_id = $1 and automatic',
+      [responseId],
+    );
+    expect((await admin.rpc('complete_follow_up', { follow_up_id: rows[0]!.id })).error).toBeNull();
+    expect(await waiting()).toBe(0);
+    expect((await admin.rpc('reopen_follow_up', { follow_up_id: rows[0]!.id })).error).toBeNull();
+    expect(await waiting()).toBe(1);
+  });
+
   it('tells the lead’s way beside its status changes: mail sent, follow-ups made and done', async () => {
     const pending = await createAccount(server.db, `office-pending-${kind}@example.de`, 'pending');
     const refused = await (

@@ -186,9 +186,9 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
     // The dashboard: counts, and the newest leads' names as a list shows them, unlogged.
     const logged = await server.db.query('select count(*)::int as n from public.access_log');
     const counts = await readCounts(staff, { today: '2999-12-31', weekStart: '2000-01-01' });
+    // Callback wishes whose follow-up is still open (20261126170000_open_callbacks.sql).
     const callbacks = await server.db.query<{ n: number }>(
-      `select count(*)::int as n from public.responses
-        where call_time is not null and received_at >= now() - interval '7 days'`,
+      `select count(*)::int as n from public.follow_ups where automatic and done_at is null`,
     );
     expect(counts.callbacksWaiting).toBe(callbacks.rows[0]!.n);
     expect(counts.leadsLastWeek).toBeGreaterThanOrEqual(3);

@@ -81,7 +81,7 @@ function LeadCounts() {
         {() => (
           <dl>
             <Figure
-              label="Leads der letzten 7 Tage mit Wunschzeit für einen Rückruf"
+              label="Offen, bis ihre Wiedervorlage erledigt ist"
               value={counts.data?.callbacksWaiting ?? 0}
             />
           </dl>
