@@ -37,14 +37,25 @@ async function mailsAbout(lastName: string): Promise<MailFile[]> {
   return mails;
 }
 
-async function setLeadMail(request: APIRequestContext, enabled: boolean) {
+type LeadMailSettings = Record<'enabled' | 'address' | 'mode' | 'digest_hour', unknown>;
+
+/** Sets the agent's new-lead mail as the service role; answers the settings it replaced. */
+async function setLeadMail(
+  request: APIRequestContext,
+  settings: Partial<LeadMailSettings>,
+): Promise<LeadMailSettings> {
+  const headers = await serviceRoleHeaders();
+  const read = await request.get(
+    '/rest/v1/lead_mail_settings?select=enabled,address,mode,digest_hour&id=eq.true',
+    { headers },
+  );
+  const [before] = (await read.json()) as LeadMailSettings[];
   const saved = await request.patch('/rest/v1/lead_mail_settings?id=eq.true', {
-    headers: await serviceRoleHeaders(),
-    data: enabled
-      ? { enabled: true, address: 'agentur@example.de', mode: 'immediate' }
-      : { enabled: false },
+    headers,
+    data: settings,
   });
   expect(saved.ok(), await saved.text()).toBe(true);
+  return before!;
 }
 
 test('a KFZ callback through the day: mailed once, due, contacted, done, found by status, in the history', async ({
@@ -53,7 +64,11 @@ test('a KFZ callback through the day: mailed once, due, contacted, done, found b
   request,
 }) => {
   test.setTimeout(120_000);
-  await setLeadMail(request, true);
+  const before = await setLeadMail(request, {
+    enabled: true,
+    address: 'agentur@example.de',
+    mode: 'immediate',
+  });
   try {
     const lastName = `Tagesablauf${uniqueLetters()}`;
     const email = uniqueEmail('tagesablauf');
@@ -186,6 +201,7 @@ test('a KFZ callback through the day: mailed once, due, contacted, done, found b
     // Still exactly one mail for the lead.
     expect(await mailsAbout(lastName)).toHaveLength(1);
   } finally {
-    await setLeadMail(request, false);
+    // The shared server as it was: later journeys see the settings they expect.
+    await setLeadMail(request, before);
   }
 });

@@ -44,7 +44,7 @@ test('the admin switches the new-lead mail on and a lead is mailed exactly once'
     // Leave the shared server as it was: later journeys' leads send no mail.
     const off = await request.patch('/rest/v1/lead_mail_settings?id=eq.true', {
       headers: await serviceRoleHeaders(),
-      data: { enabled: false },
+      data: { enabled: false, address: null, mode: 'immediate' },
     });
     expect(off.ok()).toBe(true);
   }

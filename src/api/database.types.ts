@@ -1418,14 +1418,6 @@ export type Database = {
         Args: { export_id: number; was_cancelled: boolean }
         Returns: undefined
       }
-      follow_up_staff: {
-        Args: Record<PropertyKey, never>
-        Returns: {
-          name: string
-          role: string
-          user_id: string
-        }[]
-      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean }
       keeping_figures: { Args: Record<PropertyKey, never>; Returns: boolean }

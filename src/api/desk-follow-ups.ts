@@ -14,7 +14,6 @@ export const followUpKeys = {
   due: () => [...followUpKeys.all, 'due'] as const,
   customers: () => [...followUpKeys.all, 'customer'] as const,
   customer: (customerId: number) => [...followUpKeys.customers(), customerId] as const,
-  staff: () => [...followUpKeys.all, 'staff'] as const,
 };
 
 // The functions return tables whose nullable columns the generated types cannot mark.
@@ -33,10 +32,6 @@ const followUp = z.object({
 export type FollowUp = z.infer<typeof followUp>;
 true satisfies SameColumns<FollowUp, 'due_follow_ups'>;
 true satisfies SameColumns<FollowUp, 'customer_follow_ups'>;
-
-const staffMember = z.object({ user_id: z.string(), name: z.string(), role: z.string() });
-export type FollowUpStaff = z.infer<typeof staffMember>;
-true satisfies SameColumns<FollowUpStaff, 'follow_up_staff'>;
 
 /** The caller's and the unassigned open follow-ups due by the end of today in Berlin. */
 export async function readDueFollowUps(supabase: SupabaseClient<Database>): Promise<FollowUp[]> {
@@ -72,20 +67,6 @@ export function useCustomerFollowUps(customerId: number) {
     queryKey: followUpKeys.customer(customerId),
     queryFn: () => readCustomerFollowUps(supabase, customerId),
   });
-}
-
-/** The enabled accounts a follow-up may be assigned to, with their names. */
-export async function readFollowUpStaff(
-  supabase: SupabaseClient<Database>,
-): Promise<FollowUpStaff[]> {
-  const { data, error } = await supabase.rpc('follow_up_staff');
-  if (error) throw error;
-  return z.array(staffMember).parse(data);
-}
-
-export function useFollowUpStaff() {
-  const supabase = useSupabase();
-  return useQuery({ queryKey: followUpKeys.staff(), queryFn: () => readFollowUpStaff(supabase) });
 }
 
 export interface NewFollowUp {

@@ -12,8 +12,8 @@ import {
   createFollowUp,
   readCustomerFollowUps,
   readDueFollowUps,
-  readFollowUpStaff,
 } from '../../src/api/desk-follow-ups.ts';
+import { readStaffDirectory } from '../../src/api/desk-staff-directory.ts';
 import {
   contactLead,
   kfzLead,
@@ -287,7 +287,7 @@ describe.each(['pglite', 'postgres'] as const)('follow-ups and notes on %s', (ki
     });
 
     it('lists the enabled accounts to assign, with their names', async () => {
-      const accounts = await readFollowUpStaff(staff);
+      const accounts = await readStaffDirectory(staff);
       const names = accounts.map((account) => account.name);
       expect(names).toContain('Anna Admin');
       expect(names).toContain(`wv-staff-${kind}@example.de`);

@@ -46,7 +46,6 @@ const matrix: Record<'follow_ups' | 'customer_notes', Record<Operation, PerCalle
 const functionMatrix: Record<string, PerCaller> = {
   due_follow_ups: ['refused', 'refused', 'works', 'works'],
   customer_follow_ups: ['refused', 'refused', 'works', 'works'],
-  follow_up_staff: ['refused', 'refused', 'works', 'works'],
   complete_follow_up: ['refused', 'refused', 'works', 'works'],
   reopen_follow_up: ['refused', 'refused', 'works', 'works'],
   customer_note_list: ['refused', 'refused', 'works', 'works'],
@@ -194,8 +193,6 @@ describe.each(['pglite', 'postgres'] as const)('follow-up and note permissions o
               return client.rpc('due_follow_ups');
             case 'customer_follow_ups':
               return client.rpc('customer_follow_ups', { of_customer: customerId });
-            case 'follow_up_staff':
-              return client.rpc('follow_up_staff');
             case 'complete_follow_up':
               return client.rpc('complete_follow_up', { follow_up_id: followUp });
             case 'reopen_follow_up':

@@ -10,8 +10,8 @@ const state = vi.hoisted(() => ({
   refusal: null as Error | null,
 }));
 
-vi.mock('../../api/desk-follow-ups.ts', () => ({
-  useFollowUpStaff: () => ({
+vi.mock('../../api/desk-staff-directory.ts', () => ({
+  useStaffDirectory: () => ({
     data: [
       { user_id: 'me', name: 'Mia Mitarbeiterin', role: 'staff' },
       { user_id: 'u2', name: 'Anna Admin', role: 'admin' },
@@ -20,6 +20,8 @@ vi.mock('../../api/desk-follow-ups.ts', () => ({
     isError: false,
     refetch: vi.fn(),
   }),
+}));
+vi.mock('../../api/desk-follow-ups.ts', () => ({
   useCreateFollowUp: () => ({
     mutateAsync: async (input: unknown) => {
       if (state.refusal) throw state.refusal;

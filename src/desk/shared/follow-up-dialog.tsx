@@ -1,12 +1,9 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import {
-  useCreateFollowUp,
-  useFollowUpStaff,
-  type FollowUpStaff,
-} from '../../api/desk-follow-ups.ts';
+import { useCreateFollowUp } from '../../api/desk-follow-ups.ts';
 import { useSession } from '../../api/desk-session.ts';
+import { useStaffDirectory, type StaffDirectoryEntry } from '../../api/desk-staff-directory.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/form-fields.tsx';
@@ -32,7 +29,7 @@ export interface FollowUpSubject {
 
 function FollowUpForm(props: {
   subject: FollowUpSubject;
-  staff: FollowUpStaff[];
+  staff: StaffDirectoryEntry[];
   me: string | undefined;
   onClose: () => void;
 }) {
@@ -125,7 +122,7 @@ function FollowUpForm(props: {
 /** 'Wiedervorlage anlegen': a dialog with day and time in Berlin, assignee and text. */
 export function FollowUpDialog(props: { subject: FollowUpSubject | null; onClose: () => void }) {
   const { subject } = props;
-  const staff = useFollowUpStaff();
+  const staff = useStaffDirectory();
   const { data: session } = useSession();
   const me = session?.session?.user.id;
   return (
