@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerNote } from '../../api/desk-customer-notes.ts';
@@ -90,11 +90,12 @@ describe('CustomerNotes', () => {
     const user = userEvent.setup();
     const field = screen.getByLabelText('Neue Notiz');
     await user.click(screen.getByRole('button', { name: 'Notiz hinzufügen' }));
+    // The form validates asynchronously: wait for the message, then check the field.
+    expect(await screen.findByText('Bitte eine Notiz eingeben.')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Bitte eine Notiz eingeben.')).toBeTruthy();
     await user.type(field, 'Termin am Freitag');
     await user.click(screen.getByRole('button', { name: 'Notiz hinzufügen' }));
-    expect(state.add).toHaveBeenCalledWith('Termin am Freitag');
+    await waitFor(() => expect(state.add).toHaveBeenCalledWith('Termin am Freitag'));
   });
 
   it('says a late save is too late, in German at the field', async () => {
@@ -108,7 +109,7 @@ describe('CustomerNotes', () => {
     await user.type(field, ' ergänzt');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(state.edit).toHaveBeenCalledWith({ id: 3, body: 'Frisch ergänzt' });
+    expect(await screen.findByText('Notizen sind nach 15 Minuten fest.')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Notizen sind nach 15 Minuten fest.')).toBeTruthy();
   });
 });

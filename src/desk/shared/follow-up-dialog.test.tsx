@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FollowUpDialog } from './follow-up-dialog.tsx';
@@ -77,7 +77,7 @@ describe('FollowUpDialog', () => {
     const day = screen.getByLabelText(/^Datum \(Berlin\)/);
     await user.clear(day);
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(describedBy(day)).toBe('Bitte ein Datum wählen.');
+    await waitFor(() => expect(describedBy(day)).toBe('Bitte ein Datum wählen.'));
     expect(day.getAttribute('aria-invalid')).toBe('true');
     expect(state.create).not.toHaveBeenCalled();
   });

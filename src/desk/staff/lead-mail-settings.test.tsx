@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LeadMailChange, LeadMailSettings } from '../../api/desk-lead-mail.ts';
@@ -72,7 +72,7 @@ describe('LeadMailSettingsForm', () => {
     await user.click(screen.getByRole('switch', { name: 'E-Mail bei neuen Anfragen' }));
     await user.click(screen.getByRole('button', { name: 'Benachrichtigung speichern' }));
     const field = addressField();
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     const message = document.getElementById(field.getAttribute('aria-describedby')!);
     expect(message?.textContent).toBe(
       'Bitte gib die E-Mail-Adresse ein, an die die Benachrichtigung gehen soll.',
@@ -85,7 +85,7 @@ describe('LeadMailSettingsForm', () => {
     const user = userEvent.setup();
     await user.type(addressField(), 'makler-at-example.de');
     await user.click(screen.getByRole('button', { name: 'Benachrichtigung speichern' }));
-    expect(addressField().getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(addressField().getAttribute('aria-invalid')).toBe('true'));
     expect(
       screen.getByText('Bitte gib eine gültige E-Mail-Adresse ein, z. B. makler@example.de.'),
     ).toBeTruthy();
