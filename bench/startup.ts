@@ -1,0 +1,93 @@
+// npm run bench:startup — how long `npm start` takes to its first answer (issue 25's goals: a
+// restart within 3 s, a first start with migrations and seed within 5 s). Runs `npm start`'s own
+// script (build staleness check included; build first if there is none) on 127.0.0.1 with a free
+// port and a temporary DATA_DIR: a first start on the empty folder, then restarts on it, and
+// times each from the spawn to the first 200 of `/universa`. BENCH_STARTUP_RUNS (3) of each;
+// every start is bounded to 60 s. Prints each run and the median beside the goal.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
+if (!Number.isInteger(runs) || runs < 1 || runs > 10) {
+  throw new Error('BENCH_STARTUP_RUNS muss eine ganze Zahl von 1 bis 10 sein.');
+}
+const startLimitMs = 60_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('Port')),
+      );
+    });
+  });
+}
+
+/** Starts the product, waits for its first answer, stops it; the milliseconds to the answer. */
+async function timeStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (performance.now() - started > startLimitMs) {
+        throw new Error(`Keine Antwort nach ${startLimitMs / 1000} s.`);
+      }
+      if (server.exitCode !== null) throw new Error(`Server beendet (Code ${server.exitCode}).`);
+      const answered = await fetch(`http://127.0.0.1:${port}/universa`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (answered) return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const seconds = (ms: number) => (ms / 1000).toLocaleString('de-DE', { maximumFractionDigits: 2 });
+
+const firstStarts: number[] = [];
+const restarts: number[] = [];
+for (let run = 0; run < runs; run += 1) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-startup-'));
+  try {
+    firstStarts.push(await timeStart(dataDir));
+    restarts.push(await timeStart(dataDir));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log('\nStart bis zur ersten Antwort von /universa (npm start, 127.0.0.1, PGlite)');
+console.log('Fall                               Läufe (s)                Median   Ziel');
+for (const [name, values, goalMs] of [
+  ['Erster Start (Migrationen, Seed)', firstStarts, 5_000],
+  ['Neustart (Daten vorhanden)', restarts, 3_000],
+] as const) {
+  const middle = median(values);
+  console.log(
+    `${name.padEnd(35)}${values.map(seconds).join(' / ').padEnd(25)}${seconds(middle).padStart(6)}   ` +
+      `${seconds(goalMs)} s ${middle <= goalMs ? 'erreicht' : 'verfehlt'}`,
+  );
+}
