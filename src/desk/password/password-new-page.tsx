@@ -17,7 +17,7 @@ import {
   weakPasswordMessage,
   type NewPasswordValues,
 } from '../shared/new-password.ts';
-import { PasswordField } from '../shared/password-field.tsx';
+import { NewPasswordFields } from '../shared/new-password-fields.tsx';
 import { invalidLinkMessage } from './password-forms.ts';
 
 const unreachableMessage =
@@ -51,7 +51,6 @@ export function PasswordNewPage() {
   const setPassword = useSetRecoveredPassword(tokenHash);
   const [linkInvalid, setLinkInvalid] = useState(!looksValid);
   const [failure, setFailure] = useState<string | null>(null);
-  const [visible, setVisible] = useState(false);
 
   const {
     register,
@@ -110,30 +109,12 @@ export function PasswordNewPage() {
             className="flex flex-col gap-4"
             aria-label="Neues Passwort festlegen"
           >
-            <PasswordField
-              label="Neues Passwort"
-              visible={visible}
-              autoComplete="new-password"
-              aria-required
-              error={errors.password?.message}
-              {...register('password')}
+            <NewPasswordFields
+              register={register}
+              errors={errors}
+              passwordLabel="Neues Passwort"
+              confirmationLabel="Neues Passwort wiederholen"
             />
-            <PasswordField
-              label="Neues Passwort wiederholen"
-              visible={visible}
-              autoComplete="new-password"
-              aria-required
-              error={errors.confirmation?.message}
-              {...register('confirmation')}
-            />
-            <Button
-              variant="secondary"
-              className="self-start"
-              aria-pressed={visible}
-              onClick={() => setVisible((shown) => !shown)}
-            >
-              {visible ? 'Passwörter verbergen' : 'Passwörter anzeigen'}
-            </Button>
             {failure ? <Alert tone="error">{failure}</Alert> : null}
             <Button type="submit" disabled={isSubmitting}>
               Passwort speichern

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { passwordChangeFailure, useChangePassword } from '../../api/desk-account.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { NewPasswordFields } from '../shared/new-password-fields.tsx';
 import { PasswordField } from '../shared/password-field.tsx';
 import {
   passwordChangeError,
@@ -64,19 +65,11 @@ export function PasswordChangeForm() {
         error={errors.current?.message}
         {...register('current')}
       />
-      <PasswordField
-        label="Neues Passwort"
-        autoComplete="new-password"
-        aria-required
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <PasswordField
-        label="Neues Passwort wiederholen"
-        autoComplete="new-password"
-        aria-required
-        error={errors.confirmation?.message}
-        {...register('confirmation')}
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        passwordLabel="Neues Passwort"
+        confirmationLabel="Neues Passwort wiederholen"
       />
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       {changed ? (

@@ -16,7 +16,7 @@ import {
   type SignupFailure,
   type SignupValues,
 } from './signup-form.ts';
-import { PasswordField } from '../shared/password-field.tsx';
+import { NewPasswordFields } from '../shared/new-password-fields.tsx';
 
 function ThankYou() {
   return (
@@ -34,7 +34,6 @@ function ThankYou() {
 export function SignupPage() {
   const supabase = useSupabase();
   const [failure, setFailure] = useState<SignupFailure | null>(null);
-  const [visible, setVisible] = useState(false);
   const signUp = useMutation({
     mutationFn: async (values: { email: string; password: string }) => {
       const { error } = await supabase.auth.signUp(values);
@@ -91,30 +90,12 @@ export function SignupPage() {
               error={errors.email?.message}
               {...register('email')}
             />
-            <PasswordField
-              label="Passwort"
-              visible={visible}
-              autoComplete="new-password"
-              aria-required
-              error={errors.password?.message}
-              {...register('password')}
+            <NewPasswordFields
+              register={register}
+              errors={errors}
+              passwordLabel="Passwort"
+              confirmationLabel="Passwort bestätigen"
             />
-            <PasswordField
-              label="Passwort bestätigen"
-              visible={visible}
-              autoComplete="new-password"
-              aria-required
-              error={errors.confirmation?.message}
-              {...register('confirmation')}
-            />
-            <Button
-              variant="secondary"
-              className="self-start"
-              aria-pressed={visible}
-              onClick={() => setVisible((shown) => !shown)}
-            >
-              {visible ? 'Passwörter verbergen' : 'Passwörter anzeigen'}
-            </Button>
             {failure ? <Alert tone="error">{signupFailureMessages[failure]}</Alert> : null}
             <Button type="submit" disabled={isSubmitting}>
               Registrieren
