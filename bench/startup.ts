@@ -3,7 +3,11 @@
 // script (build staleness check included; build first if there is none) on 127.0.0.1 with a free
 // port and a temporary DATA_DIR: a first start on the empty folder, then restarts on it, and
 // times each from the spawn to the first 200 of `/universa`. BENCH_STARTUP_RUNS (3) of each;
-// every start is bounded to 60 s. Prints each run and the median beside the goal.
+// every start is bounded to 60 s. Prints each run and the median beside the goal, then where the
+// time went: the server runs with STARTUP_TIMING=1 and prints a mark per phase
+// (server/startup-timing.ts, scripts/start.mjs); the bench prints each phase's median in ms.
+// Usage: `npm run bench:startup`, `BENCH_STARTUP_RUNS=5 npm run bench:startup`. The same marks
+// by hand: `STARTUP_TIMING=1 npm start`.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
