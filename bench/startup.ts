@@ -3,7 +3,11 @@
 // script (build staleness check included; build first if there is none) on 127.0.0.1 with a free
 // port and a temporary DATA_DIR: a first start on the empty folder, then restarts on it, and
 // times each from the spawn to the first 200 of `/universa`. BENCH_STARTUP_RUNS (3) of each;
-// every start is bounded to 60 s. Prints each run and the median beside the goal.
+// every start is bounded to 60 s. Prints each run and the median beside the goal, then where the
+// time went: the server runs with STARTUP_TIMING=1 and prints a mark per phase
+// (server/startup-timing.ts, scripts/start.mjs); the bench prints each phase's median in ms.
+// Usage: `npm run bench:startup`, `BENCH_STARTUP_RUNS=5 npm run bench:startup`. The same marks
+// by hand: `STARTUP_TIMING=1 npm start`.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -31,14 +35,40 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the product, waits for its first answer, stops it; the milliseconds to the answer. */
-async function timeStart(dataDir: string): Promise<number> {
+/** One start: the milliseconds to the first answer, and each phase's share (STARTUP_TIMING). */
+interface Start {
+  totalMs: number;
+  phases: Map<string, number>;
+}
+
+/** Starts the product, waits for its first answer, stops it. */
+async function timeStart(dataDir: string): Promise<Start> {
   const port = await freePort();
+  const spawnedAt = Date.now();
   const started = performance.now();
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: 'ignore',
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STARTUP_TIMING: '1',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // `[startup] <phase> <epoch ms>` from scripts/start.mjs and server/startup-timing.ts.
+  const marks: [string, number][] = [];
+  let pending = '';
+  server.stderr.setEncoding('utf8');
+  server.stderr.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) {
+      const match = /^\[startup\] (\S+) (\d+)$/.exec(line);
+      if (match) marks.push([match[1]!, Number(match[2])]);
+    }
   });
   try {
     for (;;) {
@@ -50,7 +80,16 @@ async function timeStart(dataDir: string): Promise<number> {
         (response) => response.ok,
         () => false,
       );
-      if (answered) return performance.now() - started;
+      if (answered) {
+        const totalMs = performance.now() - started;
+        const phases = new Map<string, number>();
+        let previous = spawnedAt;
+        for (const [phase, at] of [...marks, ['first-answer', spawnedAt + totalMs] as const]) {
+          phases.set(phase, (phases.get(phase) ?? 0) + Math.max(0, at - previous));
+          previous = at;
+        }
+        return { totalMs, phases };
+      }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   } finally {
@@ -67,8 +106,8 @@ const median = (values: number[]) => {
 };
 const seconds = (ms: number) => (ms / 1000).toLocaleString('de-DE', { maximumFractionDigits: 2 });
 
-const firstStarts: number[] = [];
-const restarts: number[] = [];
+const firstStarts: Start[] = [];
+const restarts: Start[] = [];
 for (let run = 0; run < runs; run += 1) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-startup-'));
   try {
@@ -81,13 +120,31 @@ for (let run = 0; run < runs; run += 1) {
 
 console.log('\nStart bis zur ersten Antwort von /universa (npm start, 127.0.0.1, PGlite)');
 console.log('Fall                               Läufe (s)                Median   Ziel');
-for (const [name, values, goalMs] of [
+for (const [name, starts, goalMs] of [
   ['Erster Start (Migrationen, Seed)', firstStarts, 5_000],
   ['Neustart (Daten vorhanden)', restarts, 3_000],
 ] as const) {
+  const values = starts.map((start) => start.totalMs);
   const middle = median(values);
   console.log(
     `${name.padEnd(35)}${values.map(seconds).join(' / ').padEnd(25)}${seconds(middle).padStart(6)}   ` +
       `${seconds(goalMs)} s ${middle <= goalMs ? 'erreicht' : 'verfehlt'}`,
   );
+}
+
+// Where the time goes: each phase ends at its mark, from the spawn on (median of the runs, ms).
+// launcher-ready: Node starts scripts/start.mjs; build-checked: the build staleness check
+// (hash of the sources); node-tsx-ready: the server's Node with the tsx loader;
+// modules-loaded: the server's modules, compiled by tsx; database-open: PGlite loaded;
+// supabase-local-schema, migrations-read, migrated, seeded: setupDatabase; app-built: Fastify
+// and its plugins; listening; first-answer: the first request of /universa answered.
+console.log('\nPhasen (Median, ms; jede endet mit ihrer Marke, vom Start des Prozesses an)');
+const phaseNames = [...new Set([...firstStarts, ...restarts].flatMap((s) => [...s.phases.keys()]))];
+console.log(`${'Phase'.padEnd(24)}${'Erster Start'.padStart(14)}${'Neustart'.padStart(10)}`);
+for (const phase of phaseNames) {
+  const cell = (starts: Start[]) => {
+    const values = starts.flatMap((s) => (s.phases.has(phase) ? [s.phases.get(phase)!] : []));
+    return values.length === 0 ? '–' : String(Math.round(median(values)));
+  };
+  console.log(`${phase.padEnd(24)}${cell(firstStarts).padStart(14)}${cell(restarts).padStart(10)}`);
 }

@@ -9,7 +9,14 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const envFile = path.join(root, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
+// STARTUP_TIMING=1: marks of the start's phases on stderr (server/startup-timing.ts).
+const mark = (phase) => {
+  if (process.env.STARTUP_TIMING === '1')
+    process.stderr.write(`[startup] ${phase} ${Date.now()}\n`);
+};
+mark('launcher-ready');
 buildIfStale();
+mark('build-checked');
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,

@@ -2,6 +2,7 @@
 // are judged by the German date, not the server's UTC midnight. TZ overrides it.
 process.env.TZ ??= 'Europe/Berlin';
 
+import { startupMark } from './startup-timing.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -9,6 +10,7 @@ import { missingApiRoleGrant } from './db/role-grants.ts';
 import { setupDatabase } from './db/setup.ts';
 import { listeningOrigin } from './http/listening-origin.ts';
 
+startupMark('modules-loaded');
 const config = loadConfig();
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,
@@ -19,7 +21,9 @@ const db = await openDatabase({
       `PostgreSQL-Verbindung getrennt (${(error as { code?: string }).code ?? error.name}); der Pool baut sie neu auf.\n`,
     ),
 });
+startupMark('database-open');
 const setup = await setupDatabase(db, { gateway: config.gateway, admin: config.admin });
+startupMark('database-setup');
 if (config.gateway && db.kind === 'postgres') {
   // Caught now rather than as a failure of every gateway request later.
   const missingGrant = await missingApiRoleGrant(db);
@@ -29,6 +33,7 @@ if (config.gateway && db.kind === 'postgres') {
     process.exit(1);
   }
 }
+startupMark('role-check');
 // Readable lines for a person at a terminal, JSON for a log collector.
 // The daily retention run (README: Retention); on hosted Supabase pg_cron may run it too.
 const app = await buildApp({
@@ -40,6 +45,7 @@ const app = await buildApp({
   leadMail: { delayMs: config.leadMailDelayMs },
 });
 
+startupMark('app-built');
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
@@ -53,6 +59,7 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+startupMark('listening');
 // The same address the links in mails name when PUBLIC_URL is unset.
 const origin = listeningOrigin(app.server.address());
 

@@ -74,8 +74,8 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<Mi
   });
   const report: MigrationReport = { applied: [], skipped: [] };
   const known = new Set(migrations.map((m) => m.version));
-  const recorded = await db.query<{ version: string }>(
-    'select version from supabase_migrations.schema_migrations order by version',
+  const recorded = await db.query<{ version: string; statements: string[] | null }>(
+    'select version, statements from supabase_migrations.schema_migrations order by version',
   );
   const unknown = recorded.rows.filter((r) => !known.has(r.version));
   if (unknown.length > 0) {
@@ -84,8 +84,22 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<Mi
     );
   }
 
+  // A restart finds every file recorded: compared here from the one read above, without a
+  // transaction per file (bench:startup). Recorded rows are never rewritten, so only files not
+  // yet recorded need the lock, which checks again whether another process applied them.
+  const statementsOf = new Map(recorded.rows.map((r) => [r.version, r.statements]));
   for (const migration of migrations) {
     const label = `${migration.version}_${migration.name}`;
+    if (statementsOf.has(migration.version)) {
+      const statements = statementsOf.get(migration.version);
+      if (statements && !sameText(statements.join(''), migration.sql)) {
+        throw new MigrationError(
+          `Migration ${label} wurde nach dem Anwenden geändert; lege eine neue Migration an.`,
+        );
+      }
+      report.skipped.push(label);
+      continue;
+    }
     const outcome = await db
       .transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

@@ -121,6 +121,8 @@ export async function saveSubmissions(
     for (let attempt = 1; ; attempt += 1) {
       try {
         const stored = await db.transaction(async (tx) => {
+          const together = await insertAllInSavepoint(tx, submissions, hashes, toInsert, now);
+          if (together) return together;
           const results = new Map<number, SaveOutcome>();
           for (const i of toInsert) {
             results.set(i, await insertInSavepoint(tx, submissions[i]!, hashes[i]!, now));
@@ -135,6 +137,45 @@ export async function saveSubmissions(
     }
   }
   return outcomes.map((outcome) => outcome!);
+}
+
+/**
+ * The whole batch in ONE statement, inside a savepoint: one plan, and the statement-level
+ * triggers (Analyse counters, follow-ups, lead mail) run once for the batch instead of once per
+ * lead (bench:sync). Undefined when it did not store every lead as new (a client_id stored
+ * meanwhile by another request or twice in this batch, a form or question deleted since the
+ * check): then nothing of it stays, and the caller stores lead by lead, which sorts out each
+ * lead's outcome. Customers are merged in the batch's locking order, one after the other, as
+ * lead by lead.
+ */
+async function insertAllInSavepoint(
+  tx: Queryable,
+  submissions: Submission[],
+  hashes: string[],
+  toInsert: number[],
+  now: Date,
+): Promise<Map<number, SaveOutcome> | undefined> {
+  if (toInsert.length < 2) return undefined;
+  const clientIds = new Set(toInsert.map((i) => submissions[i]!.client_id));
+  if (clientIds.size < toInsert.length) return undefined;
+  await tx.query('savepoint batch');
+  try {
+    const inserted = await insertSubmissions(
+      tx,
+      toInsert.map((i) => responseValues(submissions[i]!, hashes[i]!, now)),
+    );
+    if (inserted.size === toInsert.length) {
+      const results = new Map<number, SaveOutcome>();
+      for (const i of toInsert) {
+        results.set(i, { kind: 'created', id: inserted.get(submissions[i]!.client_id)! });
+      }
+      return results;
+    }
+  } catch (error) {
+    if (errorCode(error) !== foreignKeyViolation) throw error;
+  }
+  await tx.query('rollback to savepoint batch');
+  return undefined;
 }
 
 /**
@@ -258,7 +299,7 @@ async function insertSubmission(
   hash: string,
   now: Date,
 ): Promise<number | undefined> {
-  const fullName = `${s.first_name} ${s.last_name}`;
+  const v = responseValues(s, hash, now);
   const inserted = await tx.query<{ id: number }>(
     `with customer as (
        select public.merge_lead_customer($1, $2, $3, $4, $5, $6, $7) as id
@@ -283,41 +324,136 @@ async function insertSubmission(
      )
      select id from response`,
     [
-      s.first_name,
-      s.last_name,
-      s.email,
-      s.phone,
-      s.adress,
-      s.postcode,
-      s.city,
-      s.client_id,
-      hash,
-      s.form_id,
-      s.source,
-      s.channel ?? 'web',
-      s.salutation,
-      s.title,
-      s.birthdate,
-      s.call_time,
-      s.existing_customer,
-      s.message,
-      s.offer_info,
-      s.terms_accepted,
-      s.data_processing_consent,
-      s.consent_version ?? null,
-      s.create_date ?? now.toISOString(),
-      s.changed_date ?? s.create_date ?? now.toISOString(),
-      s.create_user ?? fullName,
-      s.changed_user ?? s.create_user ?? fullName,
-      s.captured_at ?? null,
-      s.cookie_consent ?? null,
-      s.cookie_consent_version ?? null,
-      s.answers.map((a) => a.question_id),
-      s.answers.map((a) => a.answer),
-      waitedOffline(s, now),
+      v.first_name,
+      v.last_name,
+      v.email,
+      v.phone,
+      v.adress,
+      v.postcode,
+      v.city,
+      v.client_id,
+      v.payload_hash,
+      v.form_id,
+      v.source,
+      v.channel,
+      v.salutation,
+      v.title,
+      v.birthdate,
+      v.call_time,
+      v.existing_customer,
+      v.message,
+      v.offer_info,
+      v.terms_accepted,
+      v.data_processing_consent,
+      v.consent_version,
+      v.create_date,
+      v.changed_date,
+      v.create_user,
+      v.changed_user,
+      v.captured_at,
+      v.cookie_consent,
+      v.cookie_consent_version,
+      v.answers.map((a) => a.question_id),
+      v.answers.map((a) => a.answer),
+      v.waited_offline,
     ],
   );
   return inserted.rows[0]?.id;
+}
+
+/** What a lead stores in its response row (and its answers), as both inserts write them. */
+function responseValues(s: Submission, hash: string, now: Date) {
+  const fullName = `${s.first_name} ${s.last_name}`;
+  return {
+    first_name: s.first_name,
+    last_name: s.last_name,
+    email: s.email,
+    phone: s.phone,
+    adress: s.adress,
+    postcode: s.postcode,
+    city: s.city,
+    client_id: s.client_id,
+    payload_hash: hash,
+    form_id: s.form_id,
+    source: s.source,
+    channel: s.channel ?? 'web',
+    salutation: s.salutation,
+    title: s.title,
+    birthdate: s.birthdate,
+    call_time: s.call_time,
+    existing_customer: s.existing_customer,
+    message: s.message,
+    offer_info: s.offer_info,
+    terms_accepted: s.terms_accepted,
+    data_processing_consent: s.data_processing_consent,
+    consent_version: s.consent_version ?? null,
+    create_date: s.create_date ?? now.toISOString(),
+    changed_date: s.changed_date ?? s.create_date ?? now.toISOString(),
+    create_user: s.create_user ?? fullName,
+    changed_user: s.changed_user ?? s.create_user ?? fullName,
+    captured_at: s.captured_at ?? null,
+    cookie_consent: s.cookie_consent ?? null,
+    cookie_consent_version: s.cookie_consent_version ?? null,
+    waited_offline: waitedOffline(s, now),
+    answers: s.answers.map((a) => ({ question_id: a.question_id, answer: a.answer })),
+  };
+}
+
+/**
+ * Several leads in ONE statement, as insertSubmission stores one: the customers merged one
+ * after the other in the order given (merge_lead_customer is volatile: PostgreSQL calls it
+ * after the sort, each call seeing the ones before), then the responses, then the answers in
+ * each lead's order. The leads travel as one JSON array, read into response rows by
+ * jsonb_populate_record (the table's own column types). Returns the new ids by client_id; a
+ * client_id already stored is missing (its customer merge has run: the caller rolls back).
+ */
+async function insertSubmissions(
+  tx: Queryable,
+  leads: ReturnType<typeof responseValues>[],
+): Promise<Map<string, number>> {
+  const inserted = await tx.query<{ client_id: string; id: number }>(
+    `with input as materialized (
+       select x.n, x.lead -> 'answers' as answers,
+              jsonb_populate_record(null::public.responses, x.lead) as r
+         from jsonb_array_elements($1::jsonb) with ordinality as x(lead, n)
+     ), customer as materialized (
+       select i.n,
+              public.merge_lead_customer((i.r).first_name, (i.r).last_name, (i.r).email,
+                (i.r).phone, (i.r).adress, (i.r).postcode, (i.r).city) as id
+         from input i
+        order by i.n
+     ), response as (
+       insert into public.responses (
+         client_id, payload_hash, form_id, user_id, source, channel,
+         first_name, last_name, email, phone, adress, postcode, city,
+         salutation, title, birthdate, call_time, existing_customer, message,
+         offer_info, terms_accepted, data_processing_consent, consent_version,
+         create_date, changed_date, create_user, changed_user, captured_at,
+         cookie_consent, cookie_consent_version, waited_offline)
+       select (i.r).client_id, (i.r).payload_hash, (i.r).form_id, c.id, (i.r).source,
+              (i.r).channel, (i.r).first_name, (i.r).last_name, (i.r).email, (i.r).phone,
+              (i.r).adress, (i.r).postcode, (i.r).city, (i.r).salutation, (i.r).title,
+              (i.r).birthdate, (i.r).call_time, (i.r).existing_customer, (i.r).message,
+              (i.r).offer_info, (i.r).terms_accepted, (i.r).data_processing_consent,
+              (i.r).consent_version, (i.r).create_date, (i.r).changed_date, (i.r).create_user,
+              (i.r).changed_user, (i.r).captured_at, (i.r).cookie_consent,
+              (i.r).cookie_consent_version, (i.r).waited_offline
+         from input i join customer c on c.n = i.n
+        order by i.n
+       on conflict (client_id) do nothing
+       returning id, client_id
+     ), stored_answers as (
+       insert into public.answers (response_id, question_id, answer)
+       select response.id, (a.value ->> 'question_id')::int, a.value ->> 'answer'
+         from response
+         join input i on (i.r).client_id = response.client_id
+         cross join jsonb_array_elements(i.answers) with ordinality as a(value, n)
+        order by i.n, a.n
+     )
+     select client_id, id from response`,
+    [JSON.stringify(leads)],
+  );
+  return new Map(inserted.rows.map((row) => [row.client_id, row.id]));
 }
 
 const responseColumns = `r.id, r.client_id, r.form_id, r.user_id, r.source, r.channel, r.first_name,

@@ -58,8 +58,8 @@ export const responseRoutes: FastifyPluginAsyncZod<ResponseRouteOptions> = async
       config: { rateLimit: { max: rateLimit.batchesPerMinute, timeWindow: 60_000 } },
     },
     async (request) => {
-      // One transaction for the batch, a savepoint per lead: one rejected lead never blocks or
-      // undoes the others.
+      // One transaction for the batch (one statement when every lead is new, else a savepoint
+      // per lead): one rejected lead never blocks or undoes the others.
       const results: SubmissionResult[] = await intake.storeBatch(request.body.submissions);
       return { results };
     },

@@ -407,6 +407,48 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       ['option', '50 €', 1],
     ]);
 
+    // A batch is stored in one statement (server/hub/responses-repository.ts) and counted by
+    // one run of each statement-level trigger: two leads on one day with the same answers, one
+    // on the next day whose answer differs only by blanks (counted as the same text).
+    const batch = await fetch(`${server.url}/api/responses/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        submissions: [
+          questionnaireLead({ captured_at: '2026-03-15T10:00:00Z' }),
+          questionnaireLead({ captured_at: '2026-03-15T11:00:00Z', offer_info: false }),
+          questionnaireLead({
+            captured_at: '2026-03-16T10:00:00Z',
+            answers: [{ question_id: 1, answer: ' Zwei ' }],
+          }),
+        ],
+      }),
+    });
+    expect(batch.status).toBe(200);
+    const batchIds = (
+      (await batch.json()) as { results: { status: string; id: number }[] }
+    ).results.map((result) => {
+      expect(result.status).toBe('created');
+      return result.id;
+    });
+    expect(await recount()).toEqual(consistent);
+    const batchDays = { day_from: '2026-03-15', day_to: '2026-03-16', questionnaire_id: 1 };
+    expect(await overview(batchDays)).toMatchObject({ leads: 3, offer_requests: 2 });
+    const batchAnswers = await rpc<{ kind: string; value: string; n: number }[]>(
+      staff,
+      'analysis_answer_distribution',
+      batchDays,
+    );
+    expect(batchAnswers.find((row) => row.value === 'Zwei')).toMatchObject({ n: 3 });
+    // Several leads' answers, then several leads, each in one statement.
+    await db.query('delete from public.answers where response_id = any ($1) and question_id = 1', [
+      batchIds.slice(1),
+    ]);
+    expect(await recount()).toEqual(consistent);
+    await db.query('delete from public.responses where id = any ($1)', [batchIds]);
+    expect(await recount()).toEqual(consistent);
+    expect(await overview(batchDays)).toMatchObject({ leads: 0, offer_requests: 0 });
+
     const before = await overview(tenth);
     const extra = await insertLead({
       formId: 2,

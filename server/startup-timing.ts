@@ -1,0 +1,11 @@
+// Start-up timing marks (bench:startup): with STARTUP_TIMING=1 each phase of the start prints
+// `[startup] <phase> <epoch ms>` to stderr, and the bench subtracts neighbouring marks. Imported
+// first by server/main.ts, so its first mark is when Node and the tsx loader had started and the
+// server's own modules had not yet been loaded.
+const enabled = process.env.STARTUP_TIMING === '1';
+
+export function startupMark(phase: string): void {
+  if (enabled) process.stderr.write(`[startup] ${phase} ${Date.now()}\n`);
+}
+
+startupMark('node-tsx-ready');
