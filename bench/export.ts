@@ -1,0 +1,253 @@
+// npm run bench:export — the Survey Desk's export of 100,000 leads in Chromium, as the admin
+// starts it on the customers screen (no search: every lead): from the click on the format to the
+// download, CSV and XLSX, BENCH_RUNS times each (default 2), and the memory of the tab and its
+// export worker meanwhile. Goals (issue 25): each file within 10 s, at most 250 MB.
+//
+// The leads (BENCH_RESPONSES, default 100,000: questionnaires with their answers, KFZ callbacks and
+// contact requests) are generated set-based by SQL into a throwaway PGlite (or DATABASE_URL) with
+// the triggers off, then the hub serves the build (`dist`, built if stale; BENCH_DIST serves
+// another build, e.g. of main, to compare before and after) on 127.0.0.1.
+//
+// Memory, sampled every 100 ms while the export runs: the JS heap of the page (CDP
+// Runtime.getHeapUsage on the page) and of the worker (performance.memory in the worker), and the
+// resident memory of the renderer process that runs both (VmRSS of its pid, from CDP
+// SystemInfo.getProcessInfo); the peaks are printed. The renderer's figure includes what the page
+// held before the export (the customers table); the export's file itself lives as a Blob in the
+// browser process, not in the tab. Bounded: at most 10 minutes, then it stops with what it has.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type CDPSession, type Page, type Worker } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium.ts';
+import { buildApp } from '../server/app.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { setupDatabase } from '../server/db/setup.ts';
+import { deskPaths } from '../src/domain/routes.ts';
+
+const responses = Number(process.env.BENCH_RESPONSES ?? 100_000);
+const runs = Number(process.env.BENCH_RUNS ?? 2);
+if (!Number.isInteger(responses) || responses < 100 || responses > 1_000_000) {
+  throw new Error('BENCH_RESPONSES muss eine ganze Zahl von 100 bis 1000000 sein.');
+}
+if (!Number.isInteger(runs) || runs < 1 || runs > 10) {
+  throw new Error('BENCH_RUNS muss eine ganze Zahl von 1 bis 10 sein.');
+}
+const deadline = Date.now() + 10 * 60_000;
+const goalMs = 10_000;
+const goalMb = 250;
+const admin = { email: 'bench-admin@example.de', password: 'bench-Admin-Passwort-1' };
+
+const staticDir = path.resolve(process.env.BENCH_DIST ?? 'dist');
+if (!process.env.BENCH_DIST) {
+  const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-export-'));
+const db = await openDatabase(
+  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir },
+);
+await setupDatabase(db, { gateway: true, admin });
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+const generated = Date.now();
+await db.transaction(async (tx) => {
+  // The counters' and customers' triggers are not what this bench measures: off while seeding.
+  await tx.query(`set local session_replication_role = replica`);
+  await tx.query('select setseed(0.25)');
+  // kind: 0-29 Tabaluga, 30-64 PKV, 65-84 KFZ, 85-99 contact.
+  await tx.query(
+    `insert into public.responses (client_id, payload_hash, form_id, source, channel, salutation,
+       first_name, last_name, email, phone, adress, postcode, city, message, offer_info,
+       terms_accepted, data_processing_consent, create_date, changed_date, captured_at,
+       received_at, waited_offline)
+     select gen_random_uuid(), 'bench', case when g.kind between 30 and 64 then 2 else 1 end,
+            case when g.kind < 65 then 'questionnaire' when g.kind < 85 then 'kfz' else 'contact' end,
+            case when g.tablet then 'fair_tablet' else 'web' end,
+            (array['Frau', 'Herr'])[1 + g.i % 2], 'Jürgen', 'Größe-' || g.i,
+            'lead' || g.i || '@example.de', '0301234567', 'Hauptstraße ' || (g.i % 200 + 1),
+            lpad((10000 + g.i % 89999)::text, 5, '0'), 'Köln',
+            case when g.kind >= 85 then 'Bitte rufen Sie mich zurück; am liebsten abends.' end,
+            random() < 0.6, true, true, g.captured, g.captured, g.captured,
+            g.captured + case when g.tablet then make_interval(secs => 60 + random() * 6 * 3600)
+                              else make_interval(secs => random() * 3) end,
+            g.tablet
+       from (select i, (random() * 100)::int % 100 as kind, random() < 0.15 as tablet,
+                    now() - make_interval(secs => random() * 120 * 86400) as captured
+               from generate_series(1, $1::int) as i) g`,
+    [responses],
+  );
+  await tx.query(
+    `insert into public.answers (response_id, question_id, answer)
+     select r.id, q.id,
+            coalesce(case
+              when q.key = 'tabaluga_child_dates' then
+                (select string_agg(to_char(now() - make_interval(days => (random() * 6000)::int + s),
+                                           'YYYY-MM-DD'), ', ')
+                   from generate_series(1, 1 + r.id % 3) s)
+              when q.type = 'input' then (1960 + (random() * 44)::int)::text
+              when q."multipleAnswers" then
+                (select string_agg(o.value, ', ' order by o.key)
+                   from jsonb_each_text(q.options) o where random() < 0.4)
+              else (select o.value from jsonb_each_text(q.options) o
+                     order by random() + r.id * 0 limit 1)
+            end, '')
+       from public.responses r
+       join public.questions q on q.form_id = r.form_id
+      where r.source = 'questionnaire'`,
+  );
+});
+await db.query('analyze');
+const counts = await db.query<{ responses: number; answers: number }>(
+  `select (select count(*)::int from public.responses) as responses,
+          (select count(*)::int from public.answers) as answers`,
+);
+console.log(
+  `${database}: ${counts.rows[0]!.responses.toLocaleString('de-DE')} Anfragen mit ${counts.rows[0]!.answers.toLocaleString('de-DE')} Antworten erzeugt in ${((Date.now() - generated) / 1000).toFixed(1)} s`,
+);
+
+const app = await buildApp({
+  config: {
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-0000',
+    hubService: undefined,
+    rateLimit: { submissionsPerMinute: 1_000_000, batchesPerMinute: 1_000_000 },
+    staticDir,
+    logLevel: 'silent',
+    gateway: true,
+    dataDir,
+  },
+  db,
+  logger: false,
+});
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+
+interface Sample {
+  pageHeap: number;
+  workerHeap: number;
+  rendererRss: number;
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+/** VmRSS of the renderer processes (Linux /proc); 0 where it cannot be read. */
+async function rendererRss(browserCdp: CDPSession): Promise<number> {
+  const info = (await browserCdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  let most = 0;
+  for (const process of info.processInfo.filter((p) => p.type === 'renderer')) {
+    const status = await readFile(`/proc/${process.id}/status`, 'utf8').catch(() => '');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    most = Math.max(most, kb * 1024);
+  }
+  return most;
+}
+
+async function exportOnce(page: Page, pageCdp: CDPSession, browserCdp: CDPSession, label: string) {
+  const workers: Worker[] = [];
+  const onWorker = (worker: Worker) => workers.push(worker);
+  page.on('worker', onWorker);
+  const peak: Sample = { pageHeap: 0, workerHeap: 0, rendererRss: 0 };
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const [heap, rss, workerHeap] = await Promise.all([
+        pageCdp.send('Runtime.getHeapUsage') as Promise<{ usedSize: number }>,
+        rendererRss(browserCdp),
+        Promise.all(
+          workers.map((worker) =>
+            worker
+              .evaluate(
+                () =>
+                  (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory
+                    ?.usedJSHeapSize ?? 0,
+              )
+              .catch(() => 0),
+          ),
+        ).then((sizes) => sizes.reduce((sum, size) => sum + size, 0)),
+      ]);
+      peak.pageHeap = Math.max(peak.pageHeap, heap.usedSize);
+      peak.rendererRss = Math.max(peak.rendererRss, rss);
+      peak.workerHeap = Math.max(peak.workerHeap, workerHeap);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+
+  await page.getByRole('button', { name: 'Exportieren' }).click();
+  const item = page.getByRole('menuitem', { name: label });
+  await item.waitFor();
+  const started = performance.now();
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    item.click(),
+  ]);
+  const elapsed = performance.now() - started;
+  sampling = false;
+  await sampler;
+  page.off('worker', onWorker);
+  const file = await download.path();
+  const bytes = (await stat(file)).size;
+  await page.getByRole('status').filter({ hasText: 'Export fertig' }).waitFor({ timeout: 30_000 });
+  return { elapsed, bytes, peak };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const verdict = (ok: boolean) => (ok ? 'erreicht' : 'NICHT erreicht');
+
+let browser: Browser | undefined;
+let failed = false;
+try {
+  browser = await chromium.launch(chromiumLaunchOptions);
+  const context = await browser.newContext({
+    acceptDownloads: true,
+    serviceWorkers: 'block',
+    viewport: { width: 1366, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(`${url}${deskPaths.customers}`);
+  await page.getByLabel('E-Mail-Adresse').fill(admin.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${url}${deskPaths.customers}`, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Exportieren' }).waitFor({ timeout: 60_000 });
+  const pageCdp = await context.newCDPSession(page);
+  await pageCdp.send('Runtime.enable');
+  const browserCdp = await browser.newBrowserCDPSession();
+
+  console.log(`Build: ${staticDir}`);
+  for (const [format, label] of [
+    ['CSV', 'CSV (Excel, Semikolon)'],
+    ['XLSX', 'Excel-Datei (XLSX)'],
+  ] as const) {
+    const results = [];
+    for (let run = 0; run < runs && Date.now() < deadline; run += 1) {
+      // A clean heap to start from, so a run does not inherit the last one's garbage.
+      await pageCdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+      const result = await exportOnce(page, pageCdp, browserCdp, label);
+      results.push(result);
+      console.log(
+        `  ${format} Lauf ${run + 1}: ${seconds(result.elapsed)}, ${mb(result.bytes).toFixed(1)} MB Datei, Heap Seite ${mb(result.peak.pageHeap).toFixed(0)} MB, Heap Worker ${mb(result.peak.workerHeap).toFixed(0)} MB, Renderer ${mb(result.peak.rendererRss).toFixed(0)} MB`,
+      );
+    }
+    if (results.length === 0) continue;
+    const time = median(results.map((result) => result.elapsed));
+    const heaps = Math.max(
+      ...results.map((result) => result.peak.pageHeap + result.peak.workerHeap),
+    );
+    const rss = Math.max(...results.map((result) => result.peak.rendererRss));
+    const memory = Math.max(mb(heaps), mb(rss));
+    console.log(
+      `${format} von ${responses.toLocaleString('de-DE')} Anfragen: Klick bis Download ${seconds(time)} (Median, Ziel ≤ ${seconds(goalMs)}: ${verdict(time <= goalMs)}); Spitze JS-Heap Seite + Worker ${mb(heaps).toFixed(0)} MB, Renderer-Prozess (Tab und Worker) ${mb(rss).toFixed(0)} MB (Ziel ≤ ${goalMb} MB: ${verdict(memory <= goalMb)})`,
+    );
+    if (time > goalMs || memory > goalMb) failed = true;
+  }
+} finally {
+  await browser?.close();
+  await app.close();
+  await db.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+if (Date.now() >= deadline) console.log('Zeitgrenze von 10 Minuten erreicht: Läufe abgebrochen.');
+process.exitCode = failed ? 1 : 0;
