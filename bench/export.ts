@@ -1,24 +1,28 @@
 // npm run bench:export — the Survey Desk's export of 100,000 leads in Chromium, as the admin
 // starts it on the customers screen (no search: every lead): from the click on the format to the
-// download, CSV and XLSX, BENCH_RUNS times each (default 2), and the memory of the tab and its
-// export worker meanwhile. Goals (issue 25): each file within 10 s, at most 250 MB.
+// download, CSV and XLSX (BENCH_FORMATS=csv,xlsx), BENCH_RUNS times each (default 2), and the
+// memory of the tab and its export worker meanwhile. Goals (issue 25): each file within 10 s, at
+// most 250 MB.
 //
 // The leads (BENCH_RESPONSES, default 100,000: questionnaires with their answers, KFZ callbacks and
 // contact requests) are generated set-based by SQL into a throwaway PGlite (or DATABASE_URL) with
-// the triggers off, then the hub serves the build (`dist`, built if stale; BENCH_DIST serves
-// another build, e.g. of main, to compare before and after) on 127.0.0.1.
+// the triggers off, then the hub (in this process) serves the build (`dist`, built if stale;
+// BENCH_DIST serves another build, e.g. of main, to compare before and after) on 127.0.0.1.
 //
 // Memory, sampled every 100 ms while the export runs: the JS heap of the page (CDP
-// Runtime.getHeapUsage on the page) and of the worker (performance.memory in the worker), and the
-// resident memory of the renderer process that runs both (VmRSS of its pid, from CDP
+// Runtime.getHeapUsage on the page and, through the browser's session, on the worker), and the
+// anonymous resident memory of the renderer process that runs both (RssAnon of its pid, from CDP
 // SystemInfo.getProcessInfo); the peaks are printed. The renderer's figure includes what the page
-// held before the export (the customers table); the export's file itself lives as a Blob in the
-// browser process, not in the tab. Bounded: at most 10 minutes, then it stops with what it has.
+// held before the export (the customers table, printed as the baseline). Also printed: how many
+// pages the server delivered and how long they took (Chromium's request timing).
+// BENCH_PROFILE=1 profiles the CPU of page and worker during each format's first run and prints
+// the functions with the most self time. Bounded: at most 10 minutes, then it stops with what it
+// has. Example: BENCH_RUNS=1 BENCH_FORMATS=xlsx BENCH_DIST=/tmp/main/dist npm run bench:export
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page, type Worker } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page, type Request } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/database.ts';
@@ -27,6 +31,7 @@ import { deskPaths } from '../src/domain/routes.ts';
 
 const responses = Number(process.env.BENCH_RESPONSES ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 2);
+const formats = (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',');
 if (!Number.isInteger(responses) || responses < 100 || responses > 1_000_000) {
   throw new Error('BENCH_RESPONSES muss eine ganze Zahl von 100 bis 1000000 sein.');
 }
@@ -79,8 +84,8 @@ await db.transaction(async (tx) => {
     [responses],
   );
   await tx.query(
-    `insert into public.answers (response_id, question_id, answer)
-     select r.id, q.id,
+    `insert into public.answers (response_id, question_id, question_text, answer)
+     select r.id, q.id, q.question,
             coalesce(case
               when q.key = 'tabaluga_child_dates' then
                 (select string_agg(to_char(now() - make_interval(days => (random() * 6000)::int + s),
@@ -129,8 +134,110 @@ interface Sample {
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** VmRSS of the renderer processes (Linux /proc); 0 where it cannot be read. */
+/** Dedicated workers' CDP sessions (not flattened: Playwright's sessions take no sessionId). */
+const workerSessions = new Map<string, string>();
+let messageId = 0;
+const pendingReplies = new Map<number, (result: unknown) => void>();
+
+/** One CDP command to a dedicated worker, through the browser's session. */
+async function workerSend(
+  browserCdp: CDPSession,
+  sessionId: string,
+  method: string,
+  params: object = {},
+): Promise<unknown> {
+  const id = (messageId += 1);
+  const reply = new Promise<unknown>((resolve) => {
+    pendingReplies.set(id, resolve);
+    setTimeout(() => resolve(null), 5000);
+  });
+  await browserCdp
+    .send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id, method, params }),
+    })
+    .catch(() => undefined);
+  const result = await reply;
+  pendingReplies.delete(id);
+  return result;
+}
+
+/** Whether a new worker's CPU is profiled from the moment it is found (BENCH_PROFILE). */
+let profileNewWorkers = false;
+
+/** The sessions of the browser's dedicated workers, attached to when first seen. */
+async function workerSessionIds(browserCdp: CDPSession): Promise<string[]> {
+  const { targetInfos } = (await browserCdp.send('Target.getTargets')) as {
+    targetInfos: { targetId: string; type: string }[];
+  };
+  const ids: string[] = [];
+  for (const target of targetInfos.filter((info) => info.type === 'worker')) {
+    let sessionId = workerSessions.get(target.targetId);
+    if (!sessionId) {
+      const attached = (await browserCdp
+        .send('Target.attachToTarget', { targetId: target.targetId, flatten: false })
+        .catch(() => null)) as { sessionId: string } | null;
+      if (!attached) continue;
+      sessionId = attached.sessionId;
+      workerSessions.set(target.targetId, sessionId);
+      if (profileNewWorkers) {
+        await workerSend(browserCdp, sessionId, 'Profiler.enable');
+        await workerSend(browserCdp, sessionId, 'Profiler.start');
+      }
+    }
+    ids.push(sessionId);
+  }
+  return ids;
+}
+
+/** The JS heap in use in every dedicated worker of the browser (CDP Runtime.getHeapUsage). */
+async function workerHeapUsed(browserCdp: CDPSession): Promise<number> {
+  const sizes = await Promise.all(
+    (await workerSessionIds(browserCdp)).map(async (sessionId) => {
+      const result = (await workerSend(browserCdp, sessionId, 'Runtime.getHeapUsage')) as {
+        usedSize?: number;
+      } | null;
+      return result?.usedSize ?? 0;
+    }),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+interface CpuProfile {
+  nodes: { id: number; hitCount?: number; callFrame: { functionName: string; url: string } }[];
+  startTime: number;
+  endTime: number;
+}
+
+/** The functions with the most self time in a CPU profile, as lines to print. */
+function topFunctions(profile: CpuProfile, count = 8): string[] {
+  const hits = profile.nodes.reduce((sum, node) => sum + (node.hitCount ?? 0), 0) || 1;
+  const total = (profile.endTime - profile.startTime) / 1000;
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const file = node.callFrame.url.split('/').at(-1) ?? '';
+    const name = `${node.callFrame.functionName || '(anonym)'} ${file}`.trim();
+    byName.set(name, (byName.get(name) ?? 0) + (node.hitCount ?? 0));
+  }
+  return [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, hit]) => `${((hit / hits) * total).toFixed(0).padStart(6)} ms  ${name}`);
+}
+
+function listenToWorkers(browserCdp: CDPSession) {
+  browserCdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+    const message = JSON.parse(event.message) as { id?: number; result?: unknown };
+    if (message.id !== undefined) pendingReplies.get(message.id)?.(message.result);
+  });
+}
+
+/**
+ * The renderer's own memory: RssAnon (anonymous resident pages: heaps, buffers), without the
+ * shared libraries that VmRSS also counts. Linux /proc; 0 where it cannot be read.
+ */
 async function rendererRss(browserCdp: CDPSession): Promise<number> {
   const info = (await browserCdp.send('SystemInfo.getProcessInfo')) as {
     processInfo: { type: string; id: number }[];
@@ -138,16 +245,32 @@ async function rendererRss(browserCdp: CDPSession): Promise<number> {
   let most = 0;
   for (const process of info.processInfo.filter((p) => p.type === 'renderer')) {
     const status = await readFile(`/proc/${process.id}/status`, 'utf8').catch(() => '');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const kb = Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0);
     most = Math.max(most, kb * 1024);
   }
   return most;
 }
 
-async function exportOnce(page: Page, pageCdp: CDPSession, browserCdp: CDPSession, label: string) {
-  const workers: Worker[] = [];
-  const onWorker = (worker: Worker) => workers.push(worker);
-  page.on('worker', onWorker);
+async function exportOnce(
+  page: Page,
+  pageCdp: CDPSession,
+  browserCdp: CDPSession,
+  label: string,
+  profile: boolean,
+) {
+  if (profile) {
+    await pageCdp.send('Profiler.enable');
+    await pageCdp.send('Profiler.start');
+    profileNewWorkers = true;
+  }
+  // How long the server took for each page: request sent to response end, as Chromium timed it.
+  const pageTimes: number[] = [];
+  const onPage = (request: Request) => {
+    if (!request.url().includes('/rpc/export_responses')) return;
+    const timing = request.timing();
+    if (timing.responseEnd > 0) pageTimes.push(timing.responseEnd - timing.requestStart);
+  };
+  page.on('requestfinished', onPage);
   const peak: Sample = { pageHeap: 0, workerHeap: 0, rendererRss: 0 };
   let sampling = true;
   const sampler = (async () => {
@@ -155,17 +278,7 @@ async function exportOnce(page: Page, pageCdp: CDPSession, browserCdp: CDPSessio
       const [heap, rss, workerHeap] = await Promise.all([
         pageCdp.send('Runtime.getHeapUsage') as Promise<{ usedSize: number }>,
         rendererRss(browserCdp),
-        Promise.all(
-          workers.map((worker) =>
-            worker
-              .evaluate(
-                () =>
-                  (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory
-                    ?.usedJSHeapSize ?? 0,
-              )
-              .catch(() => 0),
-          ),
-        ).then((sizes) => sizes.reduce((sum, size) => sum + size, 0)),
+        workerHeapUsed(browserCdp),
       ]);
       peak.pageHeap = Math.max(peak.pageHeap, heap.usedSize);
       peak.rendererRss = Math.max(peak.rendererRss, rss);
@@ -185,15 +298,37 @@ async function exportOnce(page: Page, pageCdp: CDPSession, browserCdp: CDPSessio
   const elapsed = performance.now() - started;
   sampling = false;
   await sampler;
-  page.off('worker', onWorker);
+  page.off('requestfinished', onPage);
+  if (profile) {
+    profileNewWorkers = false;
+    const { profile: pageProfile } = (await pageCdp.send('Profiler.stop')) as {
+      profile: CpuProfile;
+    };
+    console.log(`  CPU-Profil Seite (${label}), Eigenzeit:`);
+    for (const line of topFunctions(pageProfile)) console.log(`    ${line}`);
+    for (const sessionId of await workerSessionIds(browserCdp)) {
+      const stopped = (await workerSend(browserCdp, sessionId, 'Profiler.stop')) as {
+        profile?: CpuProfile;
+      } | null;
+      if (!stopped?.profile) continue;
+      console.log(`  CPU-Profil Worker (${label}), Eigenzeit:`);
+      for (const line of topFunctions(stopped.profile)) console.log(`    ${line}`);
+    }
+  }
   const file = await download.path();
   const bytes = (await stat(file)).size;
   await page.getByRole('status').filter({ hasText: 'Export fertig' }).waitFor({ timeout: 30_000 });
-  return { elapsed, bytes, peak };
+  const pages = [...pageTimes].sort((a, b) => a - b);
+  const sum = pages.reduce((total, time) => total + time, 0);
+  return {
+    elapsed,
+    bytes,
+    peak,
+    pages: `${pages.length} Seiten, zusammen ${seconds(sum)}, Median ${(pages[pages.length >> 1] ?? 0).toFixed(0)} ms`,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const verdict = (ok: boolean) => (ok ? 'erreicht' : 'NICHT erreicht');
 
 let browser: Browser | undefined;
@@ -215,20 +350,31 @@ try {
   const pageCdp = await context.newCDPSession(page);
   await pageCdp.send('Runtime.enable');
   const browserCdp = await browser.newBrowserCDPSession();
+  listenToWorkers(browserCdp);
 
   console.log(`Build: ${staticDir}`);
+  console.log(
+    `Renderer vor dem ersten Export (Kundenliste geladen): ${mb(await rendererRss(browserCdp)).toFixed(0)} MB`,
+  );
   for (const [format, label] of [
     ['CSV', 'CSV (Excel, Semikolon)'],
     ['XLSX', 'Excel-Datei (XLSX)'],
   ] as const) {
+    if (!formats.includes(format.toLowerCase())) continue;
     const results = [];
     for (let run = 0; run < runs && Date.now() < deadline; run += 1) {
       // A clean heap to start from, so a run does not inherit the last one's garbage.
       await pageCdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
-      const result = await exportOnce(page, pageCdp, browserCdp, label);
+      const result = await exportOnce(
+        page,
+        pageCdp,
+        browserCdp,
+        label,
+        Boolean(process.env.BENCH_PROFILE) && run === 0,
+      );
       results.push(result);
       console.log(
-        `  ${format} Lauf ${run + 1}: ${seconds(result.elapsed)}, ${mb(result.bytes).toFixed(1)} MB Datei, Heap Seite ${mb(result.peak.pageHeap).toFixed(0)} MB, Heap Worker ${mb(result.peak.workerHeap).toFixed(0)} MB, Renderer ${mb(result.peak.rendererRss).toFixed(0)} MB`,
+        `  ${format} Lauf ${run + 1}: ${seconds(result.elapsed)}, ${mb(result.bytes).toFixed(1)} MB Datei, Heap Seite ${mb(result.peak.pageHeap).toFixed(0)} MB, Heap Worker ${mb(result.peak.workerHeap).toFixed(0)} MB, Renderer ${mb(result.peak.rendererRss).toFixed(0)} MB; Server: ${result.pages}`,
       );
     }
     if (results.length === 0) continue;

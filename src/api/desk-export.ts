@@ -407,10 +407,8 @@ export async function runExport(options: {
     xlsx = csv ? null : await openXlsxWriter(signal);
     onProgress?.({ done, total });
 
-    let afterId = 0;
-    for (;;) {
-      if (signal?.aborted) throw abortError();
-      // The pages follow the filter begin_export logged for this export, not one sent again.
+    // The pages follow the filter begin_export logged for this export, not one sent again.
+    const readPage = async (afterId: number): Promise<ExportResponseRow[]> => {
       let request = supabase.rpc('export_responses', {
         export_id: exportId,
         after_id: afterId,
@@ -420,17 +418,26 @@ export async function runExport(options: {
       const page = await request;
       if (signal?.aborted) throw abortError();
       if (page.error) throw page.error;
-      const rows: ExportResponseRow[] = (page.data ?? []).map((row) => ({
+      return (page.data ?? []).map((row) => ({
         ...row,
         answers: exportAnswers.parse(row.answers),
       }));
+    };
+
+    let next: Promise<ExportResponseRow[]> | null = readPage(0);
+    while (next) {
+      if (signal?.aborted) throw abortError();
+      const rows: ExportResponseRow[] = await next;
+      // The next page is asked for before this one is written: the database reads while the
+      // page writes (keyset paging needs only this page's last id).
+      next = rows.length < pageSize ? null : readPage(rows[rows.length - 1]!.response_id);
+      // A failure of the page read ahead surfaces when it is awaited, not as unhandled.
+      next?.catch(() => undefined);
       // Each page goes to the file at once; the page keeps no rows.
       if (csv) csv.add(rows);
       else await xlsx?.add(rows.map((row) => table.row(row)));
       done += rows.length;
       onProgress?.({ done, total: Math.max(total, done) });
-      if (rows.length < pageSize) break;
-      afterId = rows[rows.length - 1]!.response_id;
     }
 
     onProgress?.({ done, total: Math.max(total, done), writing: true });
