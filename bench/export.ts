@@ -15,8 +15,8 @@
 // SystemInfo.getProcessInfo); the peaks are printed. The renderer's figure includes what the page
 // held before the export (the customers table, printed as the baseline). Also printed: how many
 // pages the server delivered and how long they took (Chromium's request timing).
-// BENCH_PROFILE=1 profiles the CPU of page and worker during each format's first run and prints
-// the functions with the most self time. Bounded: at most 10 minutes, then it stops with what it
+// BENCH_PROFILE=1 profiles the page's CPU during each format's first run and prints the functions
+// with the most self time (the worker's profile ends with the worker, which the page ends at once). Bounded: at most 10 minutes, then it stops with what it
 // has. Example: BENCH_RUNS=1 BENCH_FORMATS=xlsx BENCH_DIST=/tmp/main/dist npm run bench:export
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -166,9 +166,6 @@ async function workerSend(
   return result;
 }
 
-/** Whether a new worker's CPU is profiled from the moment it is found (BENCH_PROFILE). */
-let profileNewWorkers = false;
-
 /** The sessions of the browser's dedicated workers, attached to when first seen. */
 async function workerSessionIds(browserCdp: CDPSession): Promise<string[]> {
   const { targetInfos } = (await browserCdp.send('Target.getTargets')) as {
@@ -184,10 +181,6 @@ async function workerSessionIds(browserCdp: CDPSession): Promise<string[]> {
       if (!attached) continue;
       sessionId = attached.sessionId;
       workerSessions.set(target.targetId, sessionId);
-      if (profileNewWorkers) {
-        await workerSend(browserCdp, sessionId, 'Profiler.enable');
-        await workerSend(browserCdp, sessionId, 'Profiler.start');
-      }
     }
     ids.push(sessionId);
   }
@@ -263,7 +256,6 @@ async function exportOnce(
   if (profile) {
     await pageCdp.send('Profiler.enable');
     await pageCdp.send('Profiler.start');
-    profileNewWorkers = true;
   }
   // How long the server took for each page: request sent to response end, as Chromium timed it.
   const pageTimes: number[] = [];
@@ -303,20 +295,11 @@ async function exportOnce(
   await sampler;
   page.off('requestfinished', onPage);
   if (profile) {
-    profileNewWorkers = false;
     const { profile: pageProfile } = (await pageCdp.send('Profiler.stop')) as {
       profile: CpuProfile;
     };
     console.log(`  CPU-Profil Seite (${label}), Eigenzeit:`);
     for (const line of topFunctions(pageProfile)) console.log(`    ${line}`);
-    for (const sessionId of await workerSessionIds(browserCdp)) {
-      const stopped = (await workerSend(browserCdp, sessionId, 'Profiler.stop')) as {
-        profile?: CpuProfile;
-      } | null;
-      if (!stopped?.profile) continue;
-      console.log(`  CPU-Profil Worker (${label}), Eigenzeit:`);
-      for (const line of topFunctions(stopped.profile)) console.log(`    ${line}`);
-    }
   }
   const file = await download.path();
   const bytes = (await stat(file)).size;
