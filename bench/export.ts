@@ -16,8 +16,11 @@
 // held before the export (the customers table, printed as the baseline). Also printed: how many
 // pages the server delivered and how long they took (Chromium's request timing).
 // BENCH_PROFILE=1 profiles the page's CPU during each format's first run and prints the functions
-// with the most self time (the worker's profile ends with the worker, which the page ends at once). Bounded: at most 10 minutes, then it stops with what it
-// has. Example: BENCH_RUNS=1 BENCH_FORMATS=xlsx BENCH_DIST=/tmp/main/dist npm run bench:export
+// with the most self time (the worker's profile ends with the worker, which the page ends at
+// once). BENCH_MEMORY_DUMP=1 prints Chromium's memory dump by allocator (v8, partition_alloc,
+// malloc, ...) of every process right after each download. Bounded: at most 10 minutes, then it
+// stops with what it has.
+// Example: BENCH_RUNS=1 BENCH_FORMATS=xlsx BENCH_DIST=/tmp/main/dist npm run bench:export
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -291,6 +294,7 @@ async function exportOnce(
     item.click(),
   ]);
   const elapsed = performance.now() - started;
+  if (process.env.BENCH_MEMORY_DUMP) await memoryDump(browserCdp, label);
   sampling = false;
   await sampler;
   page.off('requestfinished', onPage);
@@ -312,6 +316,68 @@ async function exportOnce(
     peak,
     pages: `${pages.length} Seiten, zusammen ${seconds(sum)}, Median ${(pages[pages.length >> 1] ?? 0).toFixed(0)} ms`,
   };
+}
+
+/**
+ * BENCH_MEMORY_DUMP=1: right after the download, Chromium's own account of the renderers'
+ * memory by allocator (a memory-infra dump over CDP tracing), to tell the V8 heap from the rest.
+ */
+async function memoryDump(browserCdp: CDPSession, label: string) {
+  const events: {
+    ph?: string;
+    pid?: number;
+    args?: {
+      dumps?: {
+        allocators?: Record<string, { attrs?: Record<string, { value: string }> }>;
+        process_totals?: Record<string, string>;
+      };
+    };
+  }[] = [];
+  const collected = new Promise<void>((resolve) => {
+    browserCdp.on('Tracing.dataCollected', (event: { value: typeof events }) => {
+      events.push(...event.value);
+    });
+    browserCdp.once('Tracing.tracingComplete', () => resolve());
+  });
+  await browserCdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: ['disabled-by-default-memory-infra'],
+    },
+    transferMode: 'ReportEvents',
+  });
+  await browserCdp.send('Tracing.requestMemoryDump', { levelOfDetail: 'detailed' });
+  await browserCdp.send('Tracing.end');
+  await collected;
+  for (const event of events) {
+    const dumps = event.args?.dumps;
+    if (event.ph !== 'v' || !dumps?.allocators) continue;
+    const top = [
+      'v8',
+      'blink_gc',
+      'partition_alloc',
+      'malloc',
+      'blob_storage',
+      'shared_memory',
+      'gpu',
+      'web_cache',
+      'font_caches',
+      'discardable',
+      'sqlite',
+      'net',
+      'cc',
+      'skia',
+      'tracing',
+      'mojo',
+    ];
+    const sizes = top
+      .map((name) => {
+        const size = dumps.allocators?.[name]?.attrs?.size?.value;
+        return size ? `${name} ${mb(parseInt(size, 16)).toFixed(0)} MB` : '';
+      })
+      .filter(Boolean);
+    if (sizes.length)
+      console.log(`  Speicherauszug ${label}, Prozess ${event.pid}: ${sizes.join(', ')}`);
+  }
 }
 
 const verdict = (ok: boolean) => (ok ? 'erreicht' : 'NICHT erreicht');
