@@ -1,88 +1,70 @@
-import writeXlsxFile from 'write-excel-file/universal';
-import { type ExportCell, neutralise } from '../domain/export-table.ts';
+import type { ExportCell } from '../domain/export-table.ts';
+import { createXlsxStream } from './xlsx-stream.ts';
 
-// The XLSX writer takes about 30 s and 750 MB for 100,000 leads. Run as a module worker (see
-// writeXlsxBlob in desk-export.ts) the desk stays usable meanwhile and 'Abbrechen' ends the
-// worker; where there are no workers the same function runs on the page.
-
-export interface XlsxRequest {
-  headers: string[];
-  rows: ExportCell[][];
-}
+// The XLSX export's writer as a module worker (see openXlsxWriter in desk-export.ts): the page
+// sends each page of rows as it reads it and keeps none; the worker deflates them into the file
+// at once (createXlsxStream), so the desk stays responsive and 'Abbrechen' ends the worker. The
+// finished file comes back as a Blob of the zip's chunks.
 
 /**
- * The page first names a Web Lock the worker holds for as long as it lives (the page learns of
- * its death by getting the lock), then sends the rows in slices (copying them all at once would
- * block it too), then the headers.
+ * First `open` (with the name of a Web Lock the worker holds for as long as it lives, so the page
+ * learns of its death by getting the lock), then the rows page by page, then the headers.
  */
-export type XlsxMessage = { lock: string } | { rows: ExportCell[][] } | { headers: string[] };
+export type XlsxMessage =
+  { open: true; lock?: string } | { rows: ExportCell[][] } | { headers: string[] };
 
 /** No error text: it could quote a cell, and the page shows its own German message anyway. */
-export type XlsxFileReply = { ok: true; buffer: ArrayBuffer } | { ok: false };
+export type XlsxFileReply = { ok: true; blob: Blob } | { ok: false };
 export type XlsxReply =
   | XlsxFileReply
-  /** The worker runs and holds the lock: from now on its death is an error, not a fallback. */
-  | { started: true };
+  /** The worker runs (and holds the lock): from now on its death is an error, not a fallback. */
+  | { started: true }
+  /** Rows written so far: the page's sign of life from the worker, and its back-pressure. */
+  | { written: number };
 
-export async function writeXlsx(headers: string[], rows: ExportCell[][]): Promise<Blob> {
-  const header = headers.map((value) => ({ value, type: String, fontWeight: 'bold' as const }));
-  const sheet = rows.map((cells) =>
-    cells.map((cell) => {
-      if (cell === null) return null;
-      if (cell.type === 'number') return { value: cell.value, type: Number };
-      if (cell.type === 'date') {
-        return {
-          value: cell.at,
-          type: Date,
-          format: cell.withTime ? 'dd.mm.yyyy hh:mm' : 'dd.mm.yyyy',
-        };
+/**
+ * The worker's side of the conversation, without the worker: `post` sends a reply. Exported so a
+ * test can play the worker.
+ */
+export function createXlsxWorkerHandler(post: (reply: XlsxReply) => void) {
+  const stream = createXlsxStream();
+  let failed = false;
+  return (message: XlsxMessage) => {
+    if (failed) return;
+    try {
+      if ('open' in message) {
+        post({ started: true });
+      } else if ('rows' in message) {
+        stream.add(message.rows);
+        post({ written: stream.rows });
+      } else {
+        post({ ok: true, blob: stream.finish(message.headers) });
       }
-      return { value: neutralise(cell.value), type: String };
-    }),
-  );
-  return writeXlsxFile([header, ...sheet], {
-    sheet: 'Anfragen',
-    stickyRowsCount: 1,
-    // Wide enough to read the heading, never so wide that a long question hides the rest.
-    columns: headers.map((title) => ({ width: Math.min(Math.max(title.length + 2, 10), 40) })),
-  }).toBlob();
+    } catch {
+      failed = true;
+      post({ ok: false });
+    }
+  };
 }
 
-/** The worker's answer to one request; exported so a test can play the worker. */
-export async function answerXlsxRequest(request: XlsxRequest): Promise<XlsxFileReply> {
-  try {
-    const blob = await writeXlsx(request.headers, request.rows);
-    return { ok: true, buffer: await blob.arrayBuffer() };
-  } catch {
-    return { ok: false };
-  }
-}
-
-// The page imports this module too (the fallback): only a worker listens for requests.
+// The page imports the types only; the module runs as a worker.
 const workerScope = (globalThis as { WorkerGlobalScope?: abstract new () => unknown })
   .WorkerGlobalScope;
 if (workerScope && globalThis instanceof workerScope) {
-  const rows: ExportCell[][] = [];
+  const handle = createXlsxWorkerHandler((reply) => postMessage(reply));
   addEventListener('message', (event: MessageEvent<XlsxMessage>) => {
     const message = event.data;
-    if ('lock' in message) {
+    if ('open' in message && message.lock && navigator.locks) {
       // Held until the worker ends: killed (out of memory, say), it lets the page's request in.
-      const held = new Promise<void>((resolve) => {
-        void navigator.locks.request(message.lock, () => {
+      const lock = message.lock;
+      void new Promise<void>((resolve) => {
+        void navigator.locks.request(lock, () => {
           resolve();
           return new Promise<never>(() => {});
         });
-      });
-      void held.then(() => postMessage({ started: true } satisfies XlsxReply));
+      }).then(() => handle(message));
       return;
     }
-    if ('rows' in message) {
-      for (const row of message.rows) rows.push(row);
-      return;
-    }
-    void answerXlsxRequest({ headers: message.headers, rows }).then((reply) =>
-      // The file is moved, not copied, to the page.
-      postMessage(reply, { transfer: reply.ok ? [reply.buffer] : [] }),
-    );
+    handle(message);
   });
 }

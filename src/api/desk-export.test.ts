@@ -5,11 +5,11 @@ import {
   exportFileName,
   filterArgs,
   runExport,
-  writeXlsxBlob,
+  openXlsxWriter,
   XlsxWorkerDiedError,
   type ExportProgress,
 } from './desk-export.ts';
-import { answerXlsxRequest, type XlsxMessage } from './desk-export-worker.ts';
+import { createXlsxWorkerHandler, type XlsxMessage } from './desk-export-worker.ts';
 
 // The paging and bookkeeping of runExport against a stand-in client. What the database returns
 // for these calls is tested with real supabase-js against the gateway (tests/database/desk-data*.test.ts).
@@ -210,15 +210,22 @@ describe('runExport', () => {
   });
 });
 
+type Behaviour = 'answer' | 'fail-to-load' | 'silent' | 'dies' | 'crashes' | 'mute' | 'garbled';
+
 /**
  * A stand-in for the browser's Worker: `behaviour` decides whether it answers like the real
- * worker script, fails to load, or never answers.
+ * worker script (its handler, createXlsxWorkerHandler), fails to load, falls silent, dies or fails.
  */
-function stubWorker(behaviour: 'answer' | 'fail-to-load' | 'silent' | 'dies' | 'crashes') {
+function stubWorker(behaviour: Behaviour) {
   type Started = { url: string; options: unknown; messages: XlsxMessage[]; ended: boolean };
   const workers: Started[] = [];
   class FakeWorker extends EventTarget {
     record: Started;
+    handle = createXlsxWorkerHandler((reply) =>
+      setTimeout(() => {
+        if (!this.record.ended) this.dispatchEvent(new MessageEvent('message', { data: reply }));
+      }),
+    );
     constructor(url: URL | string, options?: WorkerOptions) {
       super();
       this.record = { url: String(url), options, messages: [], ended: false };
@@ -228,31 +235,32 @@ function stubWorker(behaviour: 'answer' | 'fail-to-load' | 'silent' | 'dies' | '
     postMessage(message: XlsxMessage) {
       // A structured clone, as postMessage makes one.
       this.record.messages.push(structuredClone(message));
-      if ('lock' in message) {
-        if (behaviour === 'fail-to-load') return;
+      const later = (event: Event) => setTimeout(() => this.dispatchEvent(event));
+      if ('open' in message) {
+        if (behaviour === 'fail-to-load') {
+          later(new Event('error', { cancelable: true }));
+          return;
+        }
         // As the worker script: hold the lock while alive, then say it started.
         void navigator.locks.request(
-          message.lock,
+          message.lock!,
           () => new Promise<void>((resolve) => (this.died = resolve)),
         );
-        setTimeout(() =>
-          this.dispatchEvent(new MessageEvent('message', { data: { started: true } })),
-        );
+        this.handle(message);
         return;
       }
-      if (behaviour === 'dies' && 'headers' in message) {
-        // Killed while writing (out of memory): no reply, no event, only the lock goes.
-        setTimeout(() => this.died());
-      } else if (behaviour === 'crashes' && 'headers' in message) {
-        setTimeout(() => this.dispatchEvent(new Event('error', { cancelable: true })));
-      } else if (behaviour === 'fail-to-load') {
-        setTimeout(() => this.dispatchEvent(new Event('error', { cancelable: true })));
-      } else if (behaviour === 'answer' && 'headers' in message) {
-        const rows = this.record.messages.flatMap((sent) => ('rows' in sent ? sent.rows : []));
-        void answerXlsxRequest({ headers: message.headers, rows }).then((reply) => {
-          if (!this.record.ended) this.dispatchEvent(new MessageEvent('message', { data: reply }));
-        });
+      if (behaviour === 'mute') return;
+      if (behaviour === 'garbled' && 'rows' in message) {
+        later(new MessageEvent('messageerror'));
+        return;
       }
+      if ('headers' in message) {
+        // Killed while writing (out of memory): no reply, no event, only the lock goes.
+        if (behaviour === 'dies') setTimeout(() => this.died());
+        if (behaviour === 'crashes') later(new Event('error', { cancelable: true }));
+        if (behaviour !== 'answer') return;
+      }
+      this.handle(message);
     }
     terminate() {
       this.record.ended = true;
@@ -286,9 +294,29 @@ async function readSheet(blob: Blob) {
   return sheet!.data;
 }
 
-describe('writeXlsxBlob', () => {
+/** The writer's whole course: opened, the rows in pages of `pageSize`, finished. */
+async function writeAll(
+  headers: string[],
+  rows: ExportCell[][],
+  options: { signal?: AbortSignal; watchdogMs?: number; pageSize?: number } = {},
+) {
+  const writer = await openXlsxWriter(options.signal, options.watchdogMs);
+  const pageSize = options.pageSize ?? 1000;
+  try {
+    for (let start = 0; start < rows.length; start += pageSize) {
+      await writer.add(rows.slice(start, start + pageSize));
+    }
+    return await writer.finish(headers);
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
+}
+
+describe('openXlsxWriter', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   const headers = ['Anfrage-Nr.', 'Beruf'];
@@ -301,26 +329,39 @@ describe('writeXlsxBlob', () => {
 
   it('writes in a module worker where there is one and ends it afterwards', async () => {
     const workers = stubWorker('answer');
-    const blob = await writeXlsxBlob(headers, rows);
+    const blob = await writeAll(headers, rows);
     expect(workers).toHaveLength(1);
     expect(workers[0]!.url).toContain('desk-export-worker');
     expect(workers[0]!.options).toEqual({ type: 'module' });
-    expect(workers[0]!.messages).toEqual([{ lock: expect.any(String) }, { rows }, { headers }]);
+    expect(workers[0]!.messages).toEqual([
+      { open: true, lock: expect.any(String) },
+      { rows },
+      { headers },
+    ]);
     expect(workers[0]!.ended).toBe(true);
     expect(blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(await readSheet(blob)).toEqual([headers, [7, "'=1+1"]]);
   });
 
-  it('hands the worker the rows in slices of 2,000, so no single copy blocks the page long', async () => {
+  it('hands the worker each page as it comes and waits when more than two are on their way', async () => {
     const workers = stubWorker('answer');
     const many: ExportCell[][] = Array.from({ length: 4500 }, (_, i) => [
       { type: 'number', value: i },
     ]);
-    const blob = await writeXlsxBlob(['Nr.'], many);
+    const writer = await openXlsxWriter();
+    // Three pages without a reply from the worker in between: the third add waits for it.
+    await writer.add(many.slice(0, 1000));
+    await writer.add(many.slice(1000, 2000));
+    let thirdDone = false;
+    const third = writer.add(many.slice(2000, 3000)).then(() => (thirdDone = true));
+    expect(thirdDone).toBe(false);
+    await third;
+    await writer.add(many.slice(3000, 4500));
+    const blob = await writer.finish(['Nr.']);
     const sizes = workers[0]!.messages.map((sent) =>
-      'rows' in sent ? sent.rows.length : 'lock' in sent ? 'lock' : 'headers',
+      'rows' in sent ? sent.rows.length : 'open' in sent ? 'open' : 'headers',
     );
-    expect(sizes).toEqual(['lock', 2000, 2000, 500, 'headers']);
+    expect(sizes).toEqual(['open', 1000, 1000, 1000, 1500, 'headers']);
     const sheet = await readSheet(blob);
     expect(sheet).toHaveLength(4501);
     expect(sheet.at(-1)).toEqual([4499]);
@@ -328,28 +369,49 @@ describe('writeXlsxBlob', () => {
 
   it('writes on the page when the worker cannot start', async () => {
     const workers = stubWorker('fail-to-load');
-    const blob = await writeXlsxBlob(headers, rows);
+    const blob = await writeAll(headers, rows);
     expect(workers).toHaveLength(1);
     expect(workers[0]!.ended).toBe(true);
     expect(await readSheet(blob)).toEqual([headers, [7, "'=1+1"]]);
   });
 
-  it('ends with a German error when the worker dies while writing (issue 21, item 10)', async () => {
+  it('ends with a German error offering CSV when the worker dies while writing', async () => {
     const workers = stubWorker('dies');
-    await expect(writeXlsxBlob(headers, rows)).rejects.toBeInstanceOf(XlsxWorkerDiedError);
+    const written = writeAll(headers, rows);
+    await expect(written).rejects.toBeInstanceOf(XlsxWorkerDiedError);
+    await expect(written).rejects.toThrow(/stattdessen als CSV/);
     expect(workers[0]!.ended).toBe(true);
   });
 
   it('ends with the same error when a started worker fails, rather than writing on the page', async () => {
     stubWorker('crashes');
-    await expect(writeXlsxBlob(headers, rows)).rejects.toThrow(/Speicher des Browsers/);
+    await expect(writeAll(headers, rows)).rejects.toThrow(/Speicher des Browsers/);
+  });
+
+  it('ends with the same error when the worker cannot read a message', async () => {
+    const workers = stubWorker('garbled');
+    await expect(writeAll(headers, rows)).rejects.toBeInstanceOf(XlsxWorkerDiedError);
+    expect(workers[0]!.ended).toBe(true);
+  });
+
+  it('gives up on a worker that stops answering, once the watchdog runs out', async () => {
+    const workers = stubWorker('mute');
+    const many: ExportCell[][] = Array.from({ length: 3000 }, (_, i) => [
+      { type: 'number', value: i },
+    ]);
+    const started = Date.now();
+    await expect(writeAll(['Nr.'], many, { watchdogMs: 100 })).rejects.toBeInstanceOf(
+      XlsxWorkerDiedError,
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    expect(workers[0]!.ended).toBe(true);
   });
 
   it('ends the worker when the export is cancelled while the file is written', async () => {
     const workers = stubWorker('silent');
     const controller = new AbortController();
-    const written = writeXlsxBlob(headers, rows, controller.signal);
-    await Promise.resolve();
+    const written = writeAll(headers, rows, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(workers[0]!.ended).toBe(false);
     controller.abort();
     await expect(written).rejects.toMatchObject({ name: 'AbortError' });

@@ -194,116 +194,161 @@ async function readQuestions(
   }));
 }
 
-const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/**
- * Writes the XLSX in a module worker, so the page stays responsive for the half minute a large
- * file takes and `signal` can stop the writing; without workers (old browsers, unit tests), or
- * when the worker cannot start, on the page as before.
- */
-export async function writeXlsxBlob(
-  headers: string[],
-  rows: ExportCell[][],
-  signal?: AbortSignal,
-): Promise<Blob> {
-  const written =
-    (typeof Worker === 'function' ? await writeInWorker(headers, rows, signal) : null) ??
-    // Loaded when needed: the writer is the largest part of the export.
-    (await (await import('./desk-export-worker.ts')).writeXlsx(headers, rows));
-  return written.type ? written : new Blob([written], { type: xlsxType });
-}
-
-/** Rows per message to the worker: copying 2,000 rows takes the page about 20 ms. */
-const xlsxSlice = 2000;
-
-/** A turn for the page; unlike setTimeout, not slowed down in a background tab. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
-}
-
 /** The worker ended without a file: most likely the tab's memory ran out for a very large sheet. */
 export class XlsxWorkerDiedError extends Error {
   constructor() {
     super(
-      'Die Excel-Datei konnte nicht erstellt werden, vermutlich reichte der Speicher des Browsers nicht. Exportiere weniger Anfragen auf einmal oder wähle CSV.',
+      'Die Excel-Datei konnte nicht erstellt werden, vermutlich reichte der Speicher des Browsers nicht. Du kannst die Anfragen stattdessen als CSV exportieren.',
     );
     this.name = 'XlsxWorkerDiedError';
   }
 }
 
+/** Where the XLSX is written: page by page, the rows dropped once handed over. */
+export interface XlsxWriter {
+  /** Resolves once the writer can take more (at most a few pages wait in the worker). */
+  add(rows: ExportCell[][]): Promise<void>;
+  finish(headers: string[]): Promise<Blob>;
+  /** Ends the writer early (cancelled, or the export failed). */
+  close(): void;
+}
+
+/** On the page: where there are no workers (old browsers, unit tests), or the worker cannot start. */
+async function openXlsxWriterOnPage(): Promise<XlsxWriter> {
+  // Loaded when needed: the writer is the largest part of the export.
+  const stream = (await import('./xlsx-stream.ts')).createXlsxStream();
+  return {
+    add: async (rows) => stream.add(rows),
+    finish: async (headers) => stream.finish(headers),
+    close: () => {},
+  };
+}
+
+/** The worker never ran: the page writes the file itself. */
+class WorkerDidNotStart extends Error {}
+
+/** Pages sent to the worker and not yet written before the page waits: bounds the worker's queue. */
+const xlsxQueue = 2;
+
+/** Without a sign of life for this long while the page waits for it, the worker counts as dead. */
+export const xlsxWatchdogMs = 20_000;
+
 /**
- * The file, or null when the worker did not start (its script failed to load or run): then the
- * page writes it itself. A worker that started and then ended without a file (killed when out of
- * memory: no event tells the page) is noticed through a Web Lock it holds while it lives, and
- * ends the export with an error instead of leaving it waiting.
+ * The XLSX writer: a module worker where there is one, so the page stays responsive and
+ * 'Abbrechen' can end it; on the page when the worker cannot start (its script fails to load or
+ * run, or it does not answer). A started worker that fails, cannot read a message, dies without
+ * a word (killed when out of memory: then the Web Lock it held is granted to the page) or stays
+ * silent for `watchdogMs` while the page waits for it ends the export with XlsxWorkerDiedError,
+ * instead of leaving it waiting.
  */
-function writeInWorker(
-  headers: string[],
-  rows: ExportCell[][],
+export async function openXlsxWriter(
   signal?: AbortSignal,
-): Promise<Blob | null> {
+  watchdogMs = xlsxWatchdogMs,
+): Promise<XlsxWriter> {
+  if (typeof Worker !== 'function') return openXlsxWriterOnPage();
   let worker: Worker;
   try {
     worker = new Worker(new URL('./desk-export-worker.ts', import.meta.url), { type: 'module' });
   } catch {
-    return Promise.resolve(null);
+    return openXlsxWriterOnPage();
   }
   const locks = globalThis.navigator?.locks;
   const lock = `xlsx-export-${crypto.randomUUID()}`;
-  let settled = false;
+
+  type Waiter = { resolve: (value: XlsxReply) => void; reject: (error: unknown) => void };
+  let waiter: Waiter | null = null;
+  let closed = false;
+  let failure: unknown = null;
   let started = false;
-  const written = new Promise<Blob | null>((resolve, reject) => {
-    const end = () => {
-      settled = true;
-      worker.terminate();
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      end();
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.addEventListener('message', (event: MessageEvent<XlsxReply>) => {
-      const reply = event.data;
-      if ('started' in reply) {
-        started = true;
-        // Granted once the worker let go of the lock: if no file came first, it died.
-        void locks?.request(lock, () => {
-          if (settled) return;
-          end();
-          reject(new XlsxWorkerDiedError());
-        });
+  let sent = 0;
+  let written = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Ends the worker; `error` is what later calls get (null: the file was delivered). */
+  const end = (error: unknown) => {
+    if (closed) return;
+    closed = true;
+    failure = error ?? new XlsxWorkerDiedError();
+    clearTimeout(timer);
+    worker.terminate();
+    signal?.removeEventListener('abort', onAbort);
+    waiter?.reject(failure);
+    waiter = null;
+  };
+  const onAbort = () => end(abortError());
+  signal?.addEventListener('abort', onAbort, { once: true });
+
+  /** The next reply; the watchdog runs while the page waits for one. */
+  const nextReply = () =>
+    new Promise<XlsxReply>((resolve, reject) => {
+      if (closed) {
+        reject(failure);
         return;
       }
-      end();
-      if (reply.ok) resolve(new Blob([reply.buffer], { type: xlsxType }));
-      else reject(new Error('Die XLSX-Datei konnte nicht erstellt werden.'));
+      waiter = { resolve, reject };
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => end(started ? new XlsxWorkerDiedError() : new WorkerDidNotStart()),
+        watchdogMs,
+      );
     });
-    // The writer's own failures arrive as a reply: an error event before the worker said it
-    // started means it never ran (the page writes the file); after that, the worker failed.
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      end();
-      if (started) reject(new XlsxWorkerDiedError());
-      else resolve(null);
-    });
-  });
-  void (async () => {
-    if (locks) worker.postMessage({ lock } satisfies XlsxMessage);
-    for (let start = 0; start < rows.length && !settled; start += xlsxSlice) {
-      worker.postMessage({ rows: rows.slice(start, start + xlsxSlice) } satisfies XlsxMessage);
-      await nextTurn();
+
+  worker.addEventListener('message', (event: MessageEvent<XlsxReply>) => {
+    const reply = event.data;
+    if ('written' in reply) written = reply.written;
+    // A failed writer says so at once, whether or not the page is waiting for it.
+    if ('ok' in reply && !reply.ok) end(new XlsxWorkerDiedError());
+    if ('started' in reply) {
+      started = true;
+      // Granted once the worker let go of the lock: if it was still needed, it died.
+      void locks?.request(lock, () => end(new XlsxWorkerDiedError()));
     }
-    if (!settled) worker.postMessage({ headers } satisfies XlsxMessage);
-  })();
-  return written;
+    clearTimeout(timer);
+    const current = waiter;
+    waiter = null;
+    current?.resolve(reply);
+  });
+  // An error event before the worker said it started means it never ran (the page writes the
+  // file); after that, the worker failed.
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    end(started ? new XlsxWorkerDiedError() : new WorkerDidNotStart());
+  });
+  worker.addEventListener('messageerror', () => end(new XlsxWorkerDiedError()));
+
+  try {
+    const opened = nextReply();
+    worker.postMessage({ open: true, lock: locks ? lock : undefined } satisfies XlsxMessage);
+    await opened;
+  } catch (error) {
+    if (error instanceof WorkerDidNotStart) return openXlsxWriterOnPage();
+    throw error;
+  }
+
+  return {
+    async add(rows) {
+      if (closed) throw failure;
+      worker.postMessage({ rows } satisfies XlsxMessage);
+      sent += rows.length;
+      // Every reply to rows says how many are written; wait while too many are on their way.
+      while (sent - written > xlsxQueue * Math.max(rows.length, 1)) {
+        const reply = await nextReply();
+        if ('ok' in reply) throw new XlsxWorkerDiedError();
+      }
+    },
+    async finish(headers) {
+      if (closed) throw failure;
+      worker.postMessage({ headers } satisfies XlsxMessage);
+      for (;;) {
+        const reply = await nextReply();
+        if (!('ok' in reply)) continue;
+        end(null);
+        if (reply.ok) return reply.blob;
+        throw new XlsxWorkerDiedError();
+      }
+    },
+    close: () => end(abortError()),
+  };
 }
 
 function abortError(): DOMException {
@@ -343,6 +388,7 @@ export async function runExport(options: {
   const total = started.row_count;
 
   let done = 0;
+  let xlsx: XlsxWriter | null = null;
   const finish = async (cancelled: boolean) => {
     // The database counts the rows it delivered; the client's count is not asked for.
     const { error } = await supabase.rpc('finish_export', {
@@ -358,13 +404,11 @@ export async function runExport(options: {
       args.questionnaire_id !== null,
     );
     const csv = format === 'csv' ? createCsvBuilder(table) : null;
-    const cells: ExportCell[][] = [];
+    xlsx = csv ? null : await openXlsxWriter(signal);
     onProgress?.({ done, total });
 
-    let afterId = 0;
-    for (;;) {
-      if (signal?.aborted) throw abortError();
-      // The pages follow the filter begin_export logged for this export, not one sent again.
+    // The pages follow the filter begin_export logged for this export, not one sent again.
+    const readPage = async (afterId: number): Promise<ExportResponseRow[]> => {
       let request = supabase.rpc('export_responses', {
         export_id: exportId,
         after_id: afterId,
@@ -374,16 +418,26 @@ export async function runExport(options: {
       const page = await request;
       if (signal?.aborted) throw abortError();
       if (page.error) throw page.error;
-      const rows: ExportResponseRow[] = (page.data ?? []).map((row) => ({
+      return (page.data ?? []).map((row) => ({
         ...row,
         answers: exportAnswers.parse(row.answers),
       }));
+    };
+
+    let next: Promise<ExportResponseRow[]> | null = readPage(0);
+    while (next) {
+      if (signal?.aborted) throw abortError();
+      const rows: ExportResponseRow[] = await next;
+      // The next page is asked for before this one is written: the database reads while the
+      // page writes (keyset paging needs only this page's last id).
+      next = rows.length < pageSize ? null : readPage(rows[rows.length - 1]!.response_id);
+      // A failure of the page read ahead surfaces when it is awaited, not as unhandled.
+      next?.catch(() => undefined);
+      // Each page goes to the file at once; the page keeps no rows.
       if (csv) csv.add(rows);
-      else for (const row of rows) cells.push(table.row(row));
+      else await xlsx?.add(rows.map((row) => table.row(row)));
       done += rows.length;
       onProgress?.({ done, total: Math.max(total, done) });
-      if (rows.length < pageSize) break;
-      afterId = rows[rows.length - 1]!.response_id;
     }
 
     onProgress?.({ done, total: Math.max(total, done), writing: true });
@@ -391,13 +445,12 @@ export async function runExport(options: {
     // a worker, takes the thread).
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (signal?.aborted) throw abortError();
-    const blob = csv
-      ? new Blob(csv.parts(), { type: 'text/csv;charset=utf-8' })
-      : await writeXlsxBlob(table.headers(), cells, signal);
+    const blob = csv ? csv.file() : await xlsx!.finish(table.headers());
     if (signal?.aborted) throw abortError();
     await finish(false);
     return { blob, fileName: exportFileName(format), rows: done };
   } catch (error) {
+    xlsx?.close();
     const cancelled = signal?.aborted === true;
     // An export that did not complete is recorded as cancelled, whatever stopped it; a failure
     // to close the record must not hide the first error.

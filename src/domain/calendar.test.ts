@@ -23,6 +23,17 @@ describe('localDay', () => {
     expect(localDay(new Date(2027, 0, 1, 0, 0))).toBe('2027-01-01');
   });
 
+  it("gives the spreadsheet's wall clock to the minute around both switches (cached offsets)", () => {
+    for (const start of ['2026-03-28T20:00:00Z', '2026-10-24T20:00:00Z']) {
+      for (let step = 0; step < 12 * 60; step += 7) {
+        const instant = new Date(Date.parse(start) + step * 60_000 + 59_000).toISOString();
+        const wall = berlinWallClock(instant);
+        const [day, time] = berlinMinute(instant).split(' ');
+        expect(formatWall(wall)).toBe(`${day} ${time}`);
+      }
+    }
+  });
+
   it('reads the clock when given no date', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 6, 4, 9, 15));
@@ -210,3 +221,10 @@ describe('berlinInstant and berlinTime', () => {
     expect(berlinTime('2026-11-25T13:05:00.000Z')).toBe('14:05');
   });
 });
+
+/** A wall-clock Date as 'TT.MM.JJJJ HH:MM' from its UTC fields. */
+function formatWall(wall: Date): string {
+  const [date, time] = wall.toISOString().split('T');
+  const [year, month, day] = date!.split('-');
+  return `${day}.${month}.${year} ${time!.slice(0, 5)}`;
+}

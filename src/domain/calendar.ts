@@ -131,11 +131,25 @@ export function berlinMinute(instant: string): string {
  * spreadsheet cell has no zone: it shows those fields as they are).
  */
 export function berlinWallClock(instant: string): Date {
-  const { year, month, day, hour, minute } = partsInBerlin(new Date(instant));
-  return new Date(
-    Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)),
-  );
+  const at = new Date(instant).getTime();
+  const hour = Math.floor(at / 3_600_000);
+  // Berlin's offset changes only at a full UTC hour: one Intl lookup per hour, not per instant
+  // (an export of 100,000 leads asks 200,000 times; Intl took 1.4 s of it).
+  let offset = berlinOffsets.get(hour);
+  if (offset === undefined) {
+    const { year, month, day, hour: h, minute } = partsInBerlin(new Date(hour * 3_600_000));
+    offset =
+      Date.UTC(Number(year), Number(month) - 1, Number(day), Number(h), Number(minute)) -
+      hour * 3_600_000;
+    if (berlinOffsets.size > 100_000) berlinOffsets.clear();
+    berlinOffsets.set(hour, offset);
+  }
+  // To the minute, as the spreadsheet shows it.
+  return new Date(Math.floor((at + offset) / 60_000) * 60_000);
 }
+
+/** Berlin's offset from UTC in ms, by UTC hour since the epoch. */
+const berlinOffsets = new Map<number, number>();
 
 const berlinDateTimeFormat = new Intl.DateTimeFormat('de-DE', {
   dateStyle: 'medium',

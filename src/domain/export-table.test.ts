@@ -53,7 +53,9 @@ function response(overrides: Partial<ExportResponseRow> = {}): ExportResponseRow
   };
 }
 
-const csvOf = (builder: ReturnType<typeof createCsvBuilder>) => builder.parts().join('');
+/** The file as text, its BOM kept (Blob.text() would drop it). */
+const csvOf = async (builder: ReturnType<typeof createCsvBuilder>) =>
+  new TextDecoder('utf-8', { ignoreBOM: true }).decode(await builder.file().arrayBuffer());
 
 describe('export table', () => {
   it('writes Berlin wall-clock time across the daylight-saving switch', () => {
@@ -72,11 +74,11 @@ describe('export table', () => {
     expect(neutralise('')).toBe('');
   });
 
-  it('builds a CSV Excel reads: BOM, semicolons, CRLF, quoting, German dates and Ja/Nein', () => {
+  it('builds a CSV Excel reads: BOM, semicolons, CRLF, quoting, German dates and Ja/Nein', async () => {
     const table = createExportTable(questions, true);
     const csv = createCsvBuilder(table);
     csv.add([response(), response({ response_id: 8, message: 'Zeile 1\nZeile 2; Ende' })]);
-    const text = csvOf(csv);
+    const text = await csvOf(csv);
 
     expect(text.startsWith('\uFEFFAnfrage-Nr.;Eingang;Erfasst;Fragebogen;Quelle;')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
@@ -118,10 +120,14 @@ describe('export table', () => {
     expect(contact[4]).toEqual({ type: 'text', value: 'Website' });
   });
 
-  it("gives a deleted question's answers a column by the stored text, padding earlier pages", () => {
+  it("gives a deleted question's answers a column by the stored text, padding earlier pages", async () => {
     const table = createExportTable(questions, true);
     const csv = createCsvBuilder(table);
-    csv.add([response({ response_id: 1 })]);
+    // A record with a line break inside a quoted field is padded at its end, not at the break.
+    csv.add([
+      response({ response_id: 1, message: 'Zeile 1\r\nZeile 2' }),
+      response({ response_id: 3 }),
+    ]);
     csv.add([
       response({
         response_id: 2,
@@ -132,10 +138,13 @@ describe('export table', () => {
         ],
       }),
     ]);
-    const [header, first, second] = parseCsv(csvOf(csv).slice(1));
+    const [header, first, third, second] = parseCsv((await csvOf(csv)).slice(1));
     expect(header!.slice(-4)).toEqual(['Beruf', 'Wünsche', 'Haustiere', 'Kinder']);
     expect(first).toHaveLength(header!.length);
     expect(first!.slice(-2)).toEqual(['', '']);
+    expect(first![header!.indexOf('Nachricht')]).toBe('Zeile 1\r\nZeile 2');
+    expect(third).toHaveLength(header!.length);
+    expect(third![0]).toBe('3');
     expect(second!.slice(-4)).toEqual(['Ärztin', '', 'Hund', '04.05.2019']);
   });
 });

@@ -228,30 +228,46 @@ export function csvHeaderLine(headers: readonly string[]): string {
 /** The byte order mark: without it Excel reads UTF-8 as Windows-1252 and breaks umlauts. */
 export const csvBom = '\uFEFF';
 
+const encoder = new TextEncoder();
+
 /**
- * The CSV file, built page by page: each page's records are written as they arrive. A deleted
- * question met late adds a column at the end, so earlier pages are padded when the file is made.
+ * The CSV file, built page by page: each page's records are encoded as they arrive and kept as a
+ * Blob (no string of the whole file, and the browser may keep Blobs outside the page's memory).
+ * A deleted question met late adds a column at the end, so records of earlier pages are padded
+ * when the file is made: each page remembers where its records end, and the padded file is made
+ * of slices of the page's Blob with the missing separators between them.
  */
 export function createCsvBuilder(table: ExportTable) {
-  const pages: { lines: string[]; width: number }[] = [];
+  const pages: { blob: Blob; width: number; ends: Uint32Array }[] = [];
   return {
     add(rows: readonly ExportResponseRow[]) {
+      if (rows.length === 0) return;
       const lines = rows.map((row) => table.row(row));
       const width = table.headers().length;
-      pages.push({ lines: lines.map((cells) => csvLine(cells, width)), width });
+      const bytes = lines.map((cells) => encoder.encode(csvLine(cells, width)));
+      const ends = new Uint32Array(bytes.length);
+      let end = 0;
+      bytes.forEach((line, index) => (ends[index] = end += line.length));
+      pages.push({ blob: new Blob(bytes as BlobPart[]), width, ends });
     },
-    parts(): string[] {
+    /** The file: BOM, header, then every page, padded to the final width. */
+    file(type = 'text/csv;charset=utf-8'): Blob {
       const headers = table.headers();
-      const pad = (line: string, missing: number) =>
-        `${line.slice(0, -2)}${';'.repeat(missing)}\r\n`;
-      return [
-        csvBom + csvHeaderLine(headers),
-        ...pages.map((page) =>
-          page.width === headers.length
-            ? page.lines.join('')
-            : page.lines.map((line) => pad(line, headers.length - page.width)).join(''),
-        ),
-      ];
+      const parts: BlobPart[] = [csvBom + csvHeaderLine(headers)];
+      for (const page of pages) {
+        if (page.width === headers.length) {
+          parts.push(page.blob);
+          continue;
+        }
+        const padding = `${';'.repeat(headers.length - page.width)}\r\n`;
+        let start = 0;
+        for (const end of page.ends) {
+          // Each record ends in CRLF: the padding goes before it.
+          parts.push(page.blob.slice(start, end - 2), padding);
+          start = end;
+        }
+      }
+      return new Blob(parts, { type });
     },
   };
 }

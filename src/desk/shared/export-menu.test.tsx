@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExportProgress, runExport } from '../../api/desk-export.ts';
+import { XlsxWorkerDiedError, type ExportProgress, type runExport } from '../../api/desk-export.ts';
 import { ExportMenu } from './export-menu.tsx';
 
 // The menu against stand-ins for the export right and the export run: what it shows while it
@@ -146,5 +146,36 @@ describe('ExportMenu', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Der Export ist fehlgeschlagen. Bitte versuche es erneut.',
     );
+  });
+
+  it('offers the CSV when the XLSX writer died, and exports it on request', async () => {
+    state.run = (options) =>
+      options.format === 'xlsx'
+        ? Promise.reject(new XlsxWorkerDiedError())
+        : Promise.resolve({ blob: new Blob(['x']), fileName: 'anfragen-2026-11-23.csv', rows: 3 });
+    const user = renderMenu();
+    await choose(user, 'Excel-Datei (XLSX)');
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Die Excel-Datei konnte nicht erstellt werden.*stattdessen als CSV exportieren\.$/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Als CSV exportieren' }));
+    expect(await screen.findByText(/Export fertig/)).toHaveProperty(
+      'textContent',
+      'Export fertig: 3 Anfragen in anfragen-2026-11-23.csv.',
+    );
+    expect(state.calls.map((call) => [call.format, call.filter])).toEqual([
+      ['xlsx', { customerSearch: 'meier' }],
+      ['csv', { customerSearch: 'meier' }],
+    ]);
+    expect(clicked).toEqual(['anfragen-2026-11-23.csv blob:export']);
+    expect(screen.queryByRole('button', { name: 'Als CSV exportieren' })).toBeNull();
+  });
+
+  it('offers no CSV for failures a CSV would share', async () => {
+    state.run = () => Promise.reject(Object.assign(new Error('denied'), { code: '42501' }));
+    const user = renderMenu();
+    await choose(user, 'Excel-Datei (XLSX)');
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Als CSV exportieren' })).toBeNull();
   });
 });

@@ -21,7 +21,8 @@ type ExportState =
   | { phase: 'running'; progress: ExportProgress | null }
   | { phase: 'done'; rows: number; fileName: string }
   | { phase: 'cancelled' }
-  | { phase: 'failed'; message: string };
+  /** `offerCsv`: the XLSX could not be written (the worker died); a CSV needs far less memory. */
+  | { phase: 'failed'; message: string; offerCsv: boolean };
 
 const formats: { format: ExportFormat; label: string }[] = [
   { format: 'csv', label: 'CSV (Excel, Semikolon)' },
@@ -81,7 +82,13 @@ export function ExportMenu({ scope, filter }: { scope: ExportScope; filter: Expo
       setState({ phase: 'done', rows: result.rows, fileName: result.fileName });
     } catch (error) {
       if (controller.signal.aborted) setState({ phase: 'cancelled' });
-      else setState({ phase: 'failed', message: failureMessage(error) });
+      else {
+        setState({
+          phase: 'failed',
+          message: failureMessage(error),
+          offerCsv: error instanceof XlsxWorkerDiedError,
+        });
+      }
     } finally {
       running.current = null;
       void queryClient.invalidateQueries({ queryKey: exportKeys.log() });
@@ -149,6 +156,11 @@ export function ExportMenu({ scope, filter }: { scope: ExportScope; filter: Expo
         <p role="alert" className="text-sm font-medium text-red-800">
           {state.message}
         </p>
+      ) : null}
+      {state.phase === 'failed' && state.offerCsv ? (
+        <Button variant="secondary" onClick={() => void start('csv')}>
+          Als CSV exportieren
+        </Button>
       ) : null}
     </div>
   );
