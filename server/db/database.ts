@@ -24,8 +24,10 @@ export interface Queryable {
  */
 export interface TransactionOptions {
   /**
-   * Work that may wait (the gateway's requests): on PGlite's one connection it runs only when
-   * no other work is waiting, so a visitor's lead never queues behind staff or anonymous reads.
+   * Work that may wait (the gateway's requests, the lead-mail job): on PGlite's one connection it
+   * runs only when no other work is waiting, and on PostgreSQL it holds at most
+   * `postgresBackgroundConnections` of the pool, so a visitor's lead never queues behind staff
+   * or anonymous reads.
    */
   background?: boolean;
 }
@@ -120,13 +122,52 @@ function createTurns() {
   };
 }
 
+/** Connections to PostgreSQL per server process. */
+export const postgresPoolSize = 10;
+/**
+ * Of those, the gateway's work (the desk's reads, exports, anonymous calls) holds at most this
+ * many at once: the rest stay free for the hub, so a visitor's lead never waits for a connection
+ * while staff run heavy reads. The PostgreSQL counterpart of PGlite's two queues.
+ */
+export const postgresBackgroundConnections = postgresPoolSize - 3;
+
+/** At most `size` holders at once; the others wait in arrival order. */
+export function createSlots(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free += 1;
+  };
+  return {
+    /** Resolves with the function that gives the slot back, once one is free. */
+    take(): Promise<() => void> {
+      if (free > 0) {
+        free -= 1;
+        return Promise.resolve(once(release));
+      }
+      return new Promise((resolve) => waiting.push(() => resolve(once(release))));
+    },
+  };
+}
+
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+}
+
 async function openPostgres(
   connectionString: string,
   onConnectionError: ((error: Error) => void) | undefined,
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: postgresPoolSize,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === DATE_OID
@@ -135,6 +176,7 @@ async function openPostgres(
     },
   });
   pool.on('error', (error) => onConnectionError?.(error));
+  const backgroundSlots = createSlots(postgresBackgroundConnections);
   // pool.end() resolves before its connections have closed; count them out so that close()
   // means closed (a server stopped right after would otherwise cut live connections).
   let open = 0;
@@ -159,8 +201,16 @@ async function openPostgres(
   return {
     kind: 'postgres',
     ...wrap(pool),
-    transaction: async (fn) => {
-      const client = await pool.connect();
+    transaction: async (fn, options) => {
+      // Gateway work waits for one of its slots first; the hub's takes the pool directly.
+      const releaseSlot = options?.background ? await backgroundSlots.take() : undefined;
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        releaseSlot?.();
+        throw error;
+      }
       try {
         await client.query('begin');
         const result = await fn(wrap(client));
@@ -171,6 +221,7 @@ async function openPostgres(
         throw error;
       } finally {
         client.release();
+        releaseSlot?.();
       }
     },
     close: async () => {

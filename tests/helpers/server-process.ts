@@ -24,10 +24,17 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `server/main.ts` as its own process on 127.0.0.1 and waits until it is healthy. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `server/main.ts` as its own process on 127.0.0.1 and waits until it is healthy.
+ * `nodeArgs` go to node before the script (bench:load passes `--cpu-prof`, which NODE_OPTIONS
+ * does not take).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
