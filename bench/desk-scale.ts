@@ -20,6 +20,7 @@
 //   npm run bench:desk
 //   BENCH_ROUNDS=3 BENCH_CUSTOMERS=20000 npm run bench:desk
 //   DATABASE_URL=postgres://… npm run bench:desk
+//   BENCH_STATIC_DIR=.tmp/dist-before npm run bench:desk   (another build, for before/after)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -40,19 +41,22 @@ if (!Number.isInteger(customers) || customers < 1_000 || customers > 100_000) {
 if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) {
   throw new Error('BENCH_ROUNDS muss eine ganze Zahl von 1 bis 10 sein.');
 }
+// The server processes inherit this environment: the PGlite round must not see DATABASE_URL.
+const databaseUrl = process.env.DATABASE_URL;
+delete process.env.DATABASE_URL;
 const secret = 'bench-desk-secret-bench-desk-secret-000000';
 const admin = { email: 'admin@example.de', password: 'bench-Admin-Passwort-1' };
 const searchDelay = 300;
 const stepTimeout = 60_000;
 const numberFormat = new Intl.NumberFormat('de-DE');
 
-const serverEnv = (dataDir: string, databaseUrl?: string) => ({
+const serverEnv = (dataDir: string, postgresUrl?: string) => ({
   DATA_DIR: dataDir,
-  STATIC_DIR: path.resolve('dist'),
+  STATIC_DIR: path.resolve(process.env.BENCH_STATIC_DIR ?? 'dist'),
   JWT_SECRET: secret,
   ADMIN_PASSWORD: admin.password,
   AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE: '1000',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
 });
 
 async function seed(server: ServerProcess, count: number) {
@@ -121,7 +125,8 @@ const armScript = `(eventName) => {
   document.addEventListener(eventName, () => {
     if (bench.start === 0 || eventName === 'input') bench.start = performance.now();
   }, { capture: true });
-  bench.done = new Promise((resolve) => {
+  bench.done = new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error('Tabelle nicht aktualisiert')), ${stepTimeout});
     const observer = new MutationObserver(() => {
       const current = table();
       if (!current || current.getAttribute('aria-busy') === 'true') return;
@@ -244,7 +249,9 @@ async function bench(database: string, server: ServerProcess, browser: Browser) 
   report(database, results);
 }
 
-const build = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+const build = process.env.BENCH_STATIC_DIR
+  ? { status: 0 }
+  : spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const deadline = setTimeout(() => {
@@ -263,7 +270,6 @@ try {
   await bench('PGlite', pglite, browser);
   await pglite.kill('SIGTERM');
 
-  const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const scratch = path.resolve('.tmp/bench-desk-pg');
     await mkdir(scratch, { recursive: true });
