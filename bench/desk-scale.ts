@@ -22,7 +22,8 @@
 //   DATABASE_URL=postgres://… npm run bench:desk
 //   BENCH_STATIC_DIR=.tmp/dist-before npm run bench:desk   (another build, for before/after)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -92,8 +93,12 @@ async function seed(server: ServerProcess, count: number) {
 async function pgliteDataDir(): Promise<string> {
   const dir = path.resolve(`.tmp/bench-desk-${customers}`);
   const marker = path.join(dir, 'bench-desk.json');
-  const migrations = readdirSync('supabase/migrations').sort().join('\n');
-  const stamp = JSON.stringify({ customers, migrations });
+  // The server refuses a migration changed after it was applied: the stamp is their content.
+  const migrations = createHash('sha256');
+  for (const name of readdirSync('supabase/migrations').sort()) {
+    migrations.update(name).update(readFileSync(path.join('supabase/migrations', name)));
+  }
+  const stamp = JSON.stringify({ customers, migrations: migrations.digest('hex') });
   if (existsSync(marker) && (await readFile(marker, 'utf8')) === stamp) return dir;
   console.log(`PGlite: Demo-Daten werden erzeugt (${dir}) …`);
   await rm(dir, { recursive: true, force: true });
