@@ -46,7 +46,7 @@ vi.mock('../../api/desk-staff.ts', async (importOriginal) => ({
 }));
 
 vi.mock('../../api/desk-forms.ts', () => ({
-  useFormList: () =>
+  useFormTitles: () =>
     state.formsFailed
       ? { isError: true, isPending: false }
       : {

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasCustomerFilters, useCustomerPage } from '../../api/desk-customers.ts';
-import { useFormList } from '../../api/desk-forms.ts';
+import { useFormTitles } from '../../api/desk-forms.ts';
 import { useMyRole } from '../../api/desk-staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -99,7 +99,7 @@ function CustomersList() {
 
   const onSearch = (search: string) => change({ search, page: 1 }, { replace: true });
   const [erased, setErased] = useState(false);
-  const forms = useFormList();
+  const forms = useFormTitles();
   const filtered = hasCustomerFilters(view.filters);
 
   return (
