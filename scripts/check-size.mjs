@@ -26,8 +26,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 // Issue 14: 176.3 KB before (Dexie, zod and the outbox came with the header's status), 114.7 KB
-// after. Issue 25: 127.5 KB with the consent tool while the whole page hydrated; BUDGET_NOTE.
-const BUDGET_BYTES = 127 * 1024;
+// after. Issue 25: 127.5 KB in 14 files while the whole page hydrated (main.tsx with the router);
+// 93.7 KB with islands, the consent tool and the service worker's registration included. The
+// budget is that figure plus 10 %. The issue's goal, 80 KB, is not met: React's runtime (react,
+// react-dom's client, scheduler) alone is about 62 KB and the consent tool 9.7 KB; reaching it
+// means no React before the first interaction on a page without a form (a status summary and the
+// worker's registration in plain DOM code, React for the panel and the notices on demand).
+const BUDGET_BYTES = 103 * 1024;
 const DESK_CHUNK = /^desk-.*\.js$/;
 const islandsEntry = 'src/islands.tsx';
 /** Loaded by src/islands.tsx on /universa for a new visitor, right after the first paint. */

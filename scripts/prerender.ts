@@ -27,53 +27,90 @@ const stylesheetLink = /<link rel="stylesheet" crossorigin href="(\/assets\/inde
 const entryScript = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\s*/;
 const modulePreload = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g;
 
-/** The loader's source: the islands entry and its modulepreloads, added after the first paint. */
-function codeLoader(entry: string, preloads: string[]): string {
+/**
+ * The loader's source: the islands entry and its modulepreloads, added after the first paint;
+ * then, once the page is idle, modulepreloads of the code of the page's islands that run at the
+ * visitor's first use (`idlePreloads`, by island name): fetched and compiled, not run, so a form
+ * starts at once and still works when the connection is gone before it was used.
+ */
+function codeLoader(entry: string, preloads: string[], idlePreloads: Record<string, string[]>) {
   return `// Written by scripts/prerender.ts: loads the app's code once the prerendered page has painted.
 (function () {
   var done = false;
+  var added = {};
+  function preload(href) {
+    if (added[href]) return;
+    added[href] = true;
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    document.head.appendChild(link);
+  }
   function load() {
     if (done) return;
     done = true;
-    ${JSON.stringify(preloads)}.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = 'anonymous';
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    ${JSON.stringify(preloads)}.forEach(preload);
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = 'anonymous';
     script.src = ${JSON.stringify(entry)};
     document.head.appendChild(script);
   }
+  var onIdle = ${JSON.stringify(idlePreloads)};
+  function preloadIslands() {
+    document.querySelectorAll('[data-island-start="interaction"]').forEach(function (island) {
+      (onIdle[island.getAttribute('data-island')] || []).forEach(preload);
+    });
+  }
   // After the next frame has been painted; a page in a background tab paints no frames.
   requestAnimationFrame(function () { setTimeout(load, 0); });
   setTimeout(load, 1000);
+  window.addEventListener('load', function () {
+    if (window.requestIdleCallback) requestIdleCallback(preloadIslands, { timeout: 4000 });
+    else setTimeout(preloadIslands, 1000);
+  });
 })();
 `;
 }
 
+/** The source module of each island that starts at first use (src/islands.tsx loads the same). */
+const interactionIslands: Record<string, string> = {
+  'kfz-form': 'src/site/kfz/kfz-page.tsx',
+  'contact-form': 'src/site/contact/contact-page.tsx',
+};
+
 const islandsEntry = 'src/islands.tsx';
 
-/** The islands entry's file and every chunk it imports statically, from Vite's build manifest. */
-async function islandsCode(): Promise<{ entry: string; preloads: string[] }> {
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** A chunk's file and every chunk it imports statically, as addresses. */
+function staticFiles(manifest: Manifest, key: string): string[] {
+  const seen = new Set<string>();
+  const queue = [key];
+  while (queue.length > 0) {
+    const chunk = manifest[queue.shift()!];
+    if (!chunk) throw new Error(`${key}: fehlt im Build-Manifest.`);
+    if (seen.has(chunk.file)) continue;
+    seen.add(chunk.file);
+    queue.push(...(chunk.imports ?? []));
+  }
+  return [...seen].map((file) => `/${file}`);
+}
+
+/** The islands entry's file, the chunks it imports and those of each first-use island. */
+async function islandsCode() {
   const manifest = JSON.parse(
     await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, { file: string; imports?: string[] }>;
-  const chunk = manifest[islandsEntry];
-  if (!chunk) throw new Error(`${islandsEntry} fehlt im Build-Manifest.`);
-  const seen = new Set<string>();
-  const queue = [...(chunk.imports ?? [])];
-  while (queue.length > 0) {
-    const key = queue.shift()!;
-    const imported = manifest[key];
-    if (!imported || seen.has(imported.file)) continue;
-    seen.add(imported.file);
-    queue.push(...(imported.imports ?? []));
-  }
-  return { entry: `/${chunk.file}`, preloads: [...seen].map((file) => `/${file}`) };
+  ) as Manifest;
+  const [entry, ...preloads] = staticFiles(manifest, islandsEntry);
+  const idlePreloads = Object.fromEntries(
+    Object.entries(interactionIslands).map(([name, key]) => [
+      name,
+      staticFiles(manifest, key).filter((file) => !preloads.includes(file)),
+    ]),
+  );
+  return { entry: entry!, preloads, idlePreloads };
 }
 
 let loaderPath: string | undefined;
@@ -81,9 +118,13 @@ let loaderPath: string | undefined;
 /** Replaces the app's script tags by the loader, written once into dist/assets/. */
 async function loadCodeAfterPaint(html: string, file: string): Promise<string> {
   if (!entryScript.test(html)) throw new Error(`${file}: Einstiegsskript der App fehlt.`);
+  for (const [, name] of html.matchAll(/data-island="([\w-]+)" data-island-start="interaction"/g)) {
+    if (!interactionIslands[name!])
+      throw new Error(`${file}: Insel ${name} fehlt in interactionIslands.`);
+  }
   if (!loaderPath) {
-    const { entry, preloads } = await islandsCode();
-    const source = codeLoader(entry, preloads);
+    const { entry, preloads, idlePreloads } = await islandsCode();
+    const source = codeLoader(entry, preloads, idlePreloads);
     const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
     loaderPath = `/assets/load-after-paint-${hash}.js`;
     await writeFile(path.join(dist, loaderPath), source);

@@ -162,23 +162,20 @@ function startIsland(element: HTMLElement) {
       element.addEventListener(type, run, { capture: true, passive: true });
   }
 
-  if (start === 'load') run();
-  else {
-    listen();
-    // Or once the page is idle: the form's code is then on hand when the connection is gone
-    // (a fair's tablet), and its submit button, disabled in the HTML, is enabled.
-    whenIdle(run);
+  if (start === 'load') {
+    run();
+    return;
   }
-}
-
-/** After the page's load, when the main thread has nothing else to do (at the latest 4 s on). */
-function whenIdle(callback: () => void) {
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(callback, { timeout: 4000 })
-      : setTimeout(callback, 1000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  listen();
+  // The HTML disables a form's submit button, so that a page without its code never sends the
+  // form by itself (a GET with the visitor's data in the address). From here on a submit is held
+  // until the form runs, so the button may be used. React leaves the attribute as it finds it
+  // while hydrating and owns it from then on. The form's code is fetched, not run, when the page
+  // is idle (the loader's modulepreloads, scripts/prerender.ts): on hand offline, no main-thread
+  // work before the visitor uses the form.
+  for (const button of element.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) {
+    button.disabled = false;
+  }
 }
 
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) startIsland(element);

@@ -13,8 +13,8 @@ export type IslandName =
 /**
  * When an island's code runs on a prerendered page: right after the first paint (`load`: the
  * header's status, a questionnaire that still has to load its questions), or once the visitor
- * uses it or the page is idle, whichever comes first (`interaction`: a form whose fields are in
- * the HTML already).
+ * uses it (`interaction`: a form whose fields are in the HTML already; its code is fetched
+ * ahead when the page is idle, see scripts/prerender.ts).
  */
 export type IslandStart = 'load' | 'interaction';
 
