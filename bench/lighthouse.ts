@@ -6,7 +6,7 @@
 // a free 127.0.0.1 port with a throwaway DATA_DIR. BENCH_RUNS loads per page (median, default 3).
 // JS KB is the JavaScript the load transferred (compressed as sent), consent tool included.
 // Usage: `npm run build && BENCH_RUNS=3 npm run bench:lighthouse`; BENCH_PAGES=/universa,/kontakt
-// measures only those pages.
+// measures only those pages; BENCH_DETAIL=1 prints each page's script evaluation and long tasks.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -37,6 +37,8 @@ interface Measure {
   cls: number;
   /** JavaScript transferred by the load, in bytes. */
   js: number;
+  /** Main-thread work per script (Lighthouse's bootup-time) and the long tasks, for BENCH_DETAIL. */
+  detail: string;
   lcpElement: string;
 }
 
@@ -67,6 +69,20 @@ function scriptBytes(details: unknown): number {
     .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 }
 
+/** Where the main thread's time went: the scripts' evaluation and the long tasks (ms). */
+function detailOf(bootup: unknown, longTasks: unknown): string {
+  type Item = { url?: string; scripting?: number; duration?: number; startTime?: number };
+  const items = (details: unknown) => (details as { items?: Item[] } | undefined)?.items ?? [];
+  const name = (url = '') => url.replace(/^https?:\/\/[^/]+/, '') || '(Seite)';
+  const scripts = items(bootup)
+    .filter((item) => (item.scripting ?? 0) >= 20)
+    .map((item) => `${name(item.url)} ${Math.round(item.scripting ?? 0)} ms`);
+  const tasks = items(longTasks).map(
+    (item) => `${Math.round(item.duration ?? 0)} ms (${name(item.url)})`,
+  );
+  return `    Skriptauswertung: ${scripts.join(', ') || 'keine ≥ 20 ms'}\n    Lange Aufgaben: ${tasks.join(', ') || 'keine'}`;
+}
+
 async function measure(url: string, port: number): Promise<Measure> {
   const result = await lighthouse(
     url,
@@ -89,6 +105,7 @@ async function measure(url: string, port: number): Promise<Measure> {
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     js: scriptBytes(lhr.audits['network-requests']?.details),
+    detail: detailOf(lhr.audits['bootup-time']?.details, lhr.audits['long-tasks']?.details),
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
   };
 }
@@ -154,6 +171,7 @@ try {
     console.log(
       `${address.padEnd(16)} ${String(m.score).padStart(5)} ${Math.round(m.fcp).toString().padStart(9)} ${Math.round(m.lcp).toString().padStart(9)} ${Math.round(m.tbt).toString().padStart(8)} ${m.cls.toFixed(3).padStart(6)} ${(m.js / 1024).toFixed(1).padStart(7)}   ${m.lcpElement}${met ? '' : '  (Ziel verfehlt)'}`,
     );
+    if (process.env.BENCH_DETAIL) console.log(m.detail);
   }
   console.log(`\n${pages.length - missed} von ${pages.length} Seiten erreichen das Ziel.`);
 } finally {

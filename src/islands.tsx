@@ -31,6 +31,7 @@ const islands: Record<IslandName, () => Promise<ComponentType>> = {
   pkv: async () => (await import('./site/questionnaire/pkv-page.tsx')).PkvQuestionnaire,
   'kfz-form': async () => (await import('./site/kfz/kfz-page.tsx')).KfzForm,
   'contact-form': async () => (await import('./site/contact/contact-page.tsx')).ContactForm,
+  'not-found-meta': async () => (await import('./site/not-found/not-found-meta.tsx')).NotFoundMeta,
 };
 
 /** Calls `onCommit` once the island's first render is in the document (effects run last). */

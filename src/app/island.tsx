@@ -8,7 +8,8 @@ export type IslandName =
   | 'tabaluga'
   | 'pkv'
   | 'kfz-form'
-  | 'contact-form';
+  | 'contact-form'
+  | 'not-found-meta';
 
 /**
  * When an island's code runs on a prerendered page: right after the first paint (`load`: the
