@@ -125,16 +125,11 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,pdf,webmanifest}'],
         // Staff code and the store screenshots are nothing a visitor's device should carry.
-        // The per-address HTML files are for first visits; offline, the worker answers every
-        // navigation with index.html and the page sets its own metadata.
-        globIgnores: [
-          '**/desk-*.js',
-          'screenshots/**',
-          'surveydesk.webmanifest',
-          'icons/desk-*',
-          '*/**/index.html',
-          '404.html',
-        ],
+        // The per-address HTML files are precached: the worker answers a navigation to a public
+        // page with its prerendered file (sw/sw.ts), whose islands run without the app shell.
+        // scripts/prerender.ts writes their content after this list was made and corrects
+        // their revisions in dist/sw.js.
+        globIgnores: ['**/desk-*.js', 'screenshots/**', 'surveydesk.webmanifest', 'icons/desk-*'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -148,6 +143,9 @@ export default defineConfig({
     // does not serve dotfiles.
     manifest: true,
     rolldownOptions: {
+      // index.html: the app shell (Survey Desk, questionnaires by address, offline fallback).
+      // src/islands.tsx: what a prerendered public page runs instead (scripts/prerender.ts).
+      input: { index: 'index.html', islands: 'src/islands.tsx' },
       output: {
         entryFileNames: (chunk) =>
           containsDeskCode(chunk) ? 'assets/desk-[name]-[hash].js' : 'assets/[name]-[hash].js',

@@ -4,6 +4,9 @@
 // prints figures, not a test: it fails only when a page cannot be measured.
 // Debian's Chromium through chrome-launcher, with the flags the e2e tests use; the built server on
 // a free 127.0.0.1 port with a throwaway DATA_DIR. BENCH_RUNS loads per page (median, default 3).
+// JS KB is the JavaScript the load transferred (compressed as sent), consent tool included.
+// Usage: `npm run build && BENCH_RUNS=3 npm run bench:lighthouse`; BENCH_PAGES=/universa,/kontakt
+// measures only those pages; BENCH_DETAIL=1 prints each page's script evaluation and long tasks.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -14,7 +17,15 @@ import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 
-const pages = ['/universa', '/tiptoptabaluga', '/pkv', '/universa/kfz', '/kontakt'];
+const allPages = [
+  '/universa',
+  '/tiptoptabaluga',
+  '/pkv',
+  '/universa/kfz',
+  '/kontakt',
+  '/impressum',
+];
+const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : allPages;
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const goal = { score: 100, lcpMs: 1200, tbtMs: 50, cls: 0 };
 
@@ -24,6 +35,10 @@ interface Measure {
   lcp: number;
   tbt: number;
   cls: number;
+  /** JavaScript transferred by the load, in bytes. */
+  js: number;
+  /** Main-thread work per script (Lighthouse's bootup-time) and the long tasks, for BENCH_DETAIL. */
+  detail: string;
   lcpElement: string;
 }
 
@@ -42,6 +57,30 @@ function lcpElementOf(details: unknown): string {
   if (!node) return '(keins gemeldet)';
   const label = (node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 40);
   return `${node.selector ?? node.snippet ?? '?'} „${label}“`;
+}
+
+/** The transferred size of every script the load requested. */
+function scriptBytes(details: unknown): number {
+  const items =
+    (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
+      ?.items ?? [];
+  return items
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+/** Where the main thread's time went: the scripts' evaluation and the long tasks (ms). */
+function detailOf(bootup: unknown, longTasks: unknown): string {
+  type Item = { url?: string; scripting?: number; duration?: number; startTime?: number };
+  const items = (details: unknown) => (details as { items?: Item[] } | undefined)?.items ?? [];
+  const name = (url = '') => url.replace(/^https?:\/\/[^/]+/, '') || '(Seite)';
+  const scripts = items(bootup)
+    .filter((item) => (item.scripting ?? 0) >= 20)
+    .map((item) => `${name(item.url)} ${Math.round(item.scripting ?? 0)} ms`);
+  const tasks = items(longTasks).map(
+    (item) => `${Math.round(item.duration ?? 0)} ms (${name(item.url)})`,
+  );
+  return `    Skriptauswertung: ${scripts.join(', ') || 'keine ≥ 20 ms'}\n    Lange Aufgaben: ${tasks.join(', ') || 'keine'}`;
 }
 
 async function measure(url: string, port: number): Promise<Measure> {
@@ -65,6 +104,8 @@ async function measure(url: string, port: number): Promise<Measure> {
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    js: scriptBytes(lhr.audits['network-requests']?.details),
+    detail: detailOf(lhr.audits['bootup-time']?.details, lhr.audits['long-tasks']?.details),
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
   };
 }
@@ -109,7 +150,7 @@ try {
     `\nLighthouse ${runs > 1 ? `(Median aus ${runs} Läufen) ` : ''}mobil, ${server.url}` +
       `\nZiel: Performance ${goal.score}, LCP ≤ ${goal.lcpMs} ms, TBT ≤ ${goal.tbtMs} ms, CLS ${goal.cls}\n`,
   );
-  console.log('Seite            Score    FCP ms    LCP ms   TBT ms    CLS   LCP-Element');
+  console.log('Seite            Score    FCP ms    LCP ms   TBT ms    CLS   JS KB   LCP-Element');
   for (const address of pages) {
     const measures: Measure[] = [];
     for (let i = 0; i < runs; i += 1) {
@@ -128,8 +169,9 @@ try {
       m.score >= goal.score && m.lcp <= goal.lcpMs && m.tbt <= goal.tbtMs && m.cls <= goal.cls;
     if (!met) missed += 1;
     console.log(
-      `${address.padEnd(16)} ${String(m.score).padStart(5)} ${Math.round(m.fcp).toString().padStart(9)} ${Math.round(m.lcp).toString().padStart(9)} ${Math.round(m.tbt).toString().padStart(8)} ${m.cls.toFixed(3).padStart(6)}   ${m.lcpElement}${met ? '' : '  (Ziel verfehlt)'}`,
+      `${address.padEnd(16)} ${String(m.score).padStart(5)} ${Math.round(m.fcp).toString().padStart(9)} ${Math.round(m.lcp).toString().padStart(9)} ${Math.round(m.tbt).toString().padStart(8)} ${m.cls.toFixed(3).padStart(6)} ${(m.js / 1024).toFixed(1).padStart(7)}   ${m.lcpElement}${met ? '' : '  (Ziel verfehlt)'}`,
     );
+    if (process.env.BENCH_DETAIL) console.log(m.detail);
   }
   console.log(`\n${pages.length - missed} von ${pages.length} Seiten erreichen das Ziel.`);
 } finally {

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Public pages arrive as HTML (scripts/prerender.ts) and are hydrated by main.tsx. That is a first
-// visit: once the service worker controls the page, it answers navigations with the app shell.
+// Public pages arrive as HTML (scripts/prerender.ts); only their islands run code (src/islands.tsx).
+// That is a first visit: once the service worker controls the page, it answers navigations with
+// the same prerendered files (e2e/islands.spec.ts).
 test.use({ serviceWorkers: 'block' });
 const prerendered = [
   { url: '/universa', heading: 'Willkommen bei Ihrer Versicherungsagentur' },
@@ -44,7 +45,7 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test('every prerendered page hydrates without an error, keeping the HTML it got', async ({
+test('every prerendered page runs its islands without an error, keeping the HTML it got', async ({
   page,
 }) => {
   const errors = collectErrors(page);
@@ -74,7 +75,7 @@ test('every prerendered page hydrates without an error, keeping the HTML it got'
     await test.step(url, async () => {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      // The device status appears only once the page is hydrated.
+      // The device status appears once its island runs.
       await expect(page.getByTestId('verbindungsstatus')).toBeVisible();
       expect(errors).toEqual([]);
       const removed = await page.evaluate(
@@ -97,19 +98,23 @@ test("the contact page's birthdate limits come from the visitor's day, not the b
   await page.clock.setFixedTime(new Date('2031-06-15T10:00:00'));
   await page.goto('/kontakt');
   const birthdate = page.getByLabel('Geburtsdatum');
+  // The form runs at the visitor's first use (src/islands.tsx); then the limits are set.
+  await birthdate.focus();
   await expect(birthdate).toHaveAttribute('max', '2013-06-15');
   await expect(birthdate).toHaveAttribute('min', '1911-06-15');
 });
 
-test('a hydrated page navigates inside the app, without loading a new document', async ({
+test('a link between public pages is an ordinary navigation to the next prerendered page', async ({
   page,
 }) => {
   await page.goto('/impressum');
   await expect(page.getByTestId('verbindungsstatus')).toBeVisible();
-  await page.evaluate(() => ((window as { marker?: string }).marker = 'derselbe Aufruf'));
+  await page.evaluate(() => ((window as { marker?: string }).marker = 'erster Aufruf'));
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
   await expect(page).toHaveURL(/\/datenschutz$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible();
-  expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBe('derselbe Aufruf');
+  // No client-side router: the new page is a new document, with its own islands running.
+  expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBeUndefined();
+  await expect(page.getByTestId('verbindungsstatus')).toBeVisible();
 });

@@ -181,20 +181,24 @@ test.describe('updates', () => {
   });
 });
 
-/** What a deploy does: a changed page and a service worker whose precache knows it. */
+/**
+ * What a deploy does: changed pages (the app shell and the prerendered landing page, which the
+ * worker serves for /universa) and a service worker whose precache knows them.
+ */
 function publishNewBuild(staticDir: string) {
-  const indexFile = path.join(staticDir, 'index.html');
-  const html = readFileSync(indexFile, 'utf8').replace(
-    '<head>',
-    '<head><meta name="app-version" content="2">',
-  );
-  writeFileSync(indexFile, html);
   const swFile = path.join(staticDir, 'sw.js');
-  const sw = readFileSync(swFile, 'utf8').replace(
-    /"revision":"[0-9a-f]+","url":"index\.html"/,
-    '"revision":"neue-version-2","url":"index.html"',
-  );
-  if (!sw.includes('neue-version-2')) throw new Error('index.html fehlt im Precache von sw.js');
+  let sw = readFileSync(swFile, 'utf8');
+  for (const page of ['index.html', 'universa/index.html']) {
+    const file = path.join(staticDir, page);
+    const html = readFileSync(file, 'utf8').replace(
+      '<head>',
+      '<head><meta name="app-version" content="2">',
+    );
+    writeFileSync(file, html);
+    const entry = new RegExp(`"revision":"[0-9a-f]+","url":"${page.replaceAll('.', '\\.')}"`);
+    if (!entry.test(sw)) throw new Error(`${page} fehlt im Precache von sw.js`);
+    sw = sw.replace(entry, `"revision":"neue-version-2","url":"${page}"`);
+  }
   writeFileSync(swFile, sw);
 }
 

@@ -1,41 +1,56 @@
-// Size and isolation budget for what a visitor downloads for /universa.
+// Size and isolation budget for what a new visitor downloads for /universa before interacting.
 //
-// Run after `vite build`. Vite's build manifest (dist/.vite/manifest.json) names the chunk that
-// index.html loads and every chunk's static imports; followed transitively they are what a
-// browser fetches before the landing page can run (the modulepreload links of index.html list
-// the same chunks). Every public page then loads a few modules itself once it has painted (the
-// header's queue status, the device's background start, the update prompt): `startupModules`
-// names them, and their static graphs count too. The check fails when
+// Run after `vite build` and scripts/prerender.ts. A prerendered public page is not hydrated: it
+// loads the islands entry (src/islands.tsx) after its first paint, and that entry at once loads
+// the modules of the islands every page has and of what no element shows (`startupModules`:
+// the header's status, the update prompt and install hint, the device's background start, the
+// consent tool for a visitor who has not chosen yet and the service worker's registration).
+// Vite's build manifest (dist/.vite/manifest.json) names every chunk's static imports; followed
+// transitively from these they are what the page fetches before the visitor does anything.
+// The check fails when
 //   - the gzip total (zlib level 9) of that graph exceeds the budget, or
-//   - a Survey Desk chunk is part of it. vite.config.ts names every chunk that contains a module
-//     of src/desk (or the desk layout) `desk-*.js`; at least one such chunk must exist, otherwise
-//     the naming stopped working and this check would pass without proving anything, or
-//   - it contains Dexie, zod or react-hook-form (issue 14: a page without a form loads none of
-//     them; strings of their own that minification keeps give them away). The consent tool is
-//     loaded by src/ui/cookie-consent.ts, not from this graph; e2e/landing-chunks.spec.ts checks
-//     all four in a browser.
-// Other dynamic `import()`s are not followed: that code is only fetched when its route is
-// visited or the visitor acts.
+//   - a Survey Desk chunk is part of it or of the app shell's static graph (index.html).
+//     vite.config.ts names every chunk that contains a module of src/desk (or the desk layout)
+//     `desk-*.js`; at least one such chunk must exist, otherwise the naming stopped working and
+//     this check would pass without proving anything, or
+//   - it contains Dexie, zod, react-hook-form or React Router (issue 14: a page without a form
+//     loads none of the first three; issue 25: a prerendered page has no router). Strings of
+//     their own that minification keeps give them away. e2e/landing-chunks.spec.ts checks the
+//     same in a browser.
+// Other dynamic `import()`s are not followed: that code is only fetched when the visitor uses a
+// form, opens the status panel, or visits another page.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 // Issue 14: 176.3 KB before (Dexie, zod and the outbox came with the header's status), 114.7 KB
-// after; the budget is that figure plus 10 %.
-const BUDGET_BYTES = 127 * 1024;
+// after. Issue 25: 127.5 KB in 14 files while the whole page hydrated (main.tsx with the router);
+// 93.7 KB with islands, the consent tool and the service worker's registration included. The
+// budget is that figure plus 10 %. The issue's goal, 80 KB, is not met: React's runtime (react,
+// react-dom's client, scheduler) alone is about 62 KB and the consent tool 9.7 KB; reaching it
+// means no React before the first interaction on a page without a form (a status summary and the
+// worker's registration in plain DOM code, React for the panel and the notices on demand).
+const BUDGET_BYTES = 103 * 1024;
 const DESK_CHUNK = /^desk-.*\.js$/;
-/** Loaded by src/app/public-layout.tsx on every public page after the first paint. */
+const islandsEntry = 'src/islands.tsx';
+/** Loaded by src/islands.tsx on /universa for a new visitor, right after the first paint. */
 const startupModules = [
   'src/app/device-status.tsx',
   'src/app/pwa-notices.tsx',
   'src/app/start-app.ts',
+  /vanilla-cookieconsent\/dist\/cookieconsent\.esm\.js$/,
+  /workbox-window\/build\/workbox-window\.prod\.es5\.mjs$/,
 ];
 const libraryMarkers = {
   Dexie: ['DatabaseClosedError', 'Dexie SchemaDiff'],
   zod: ['$ZodType', 'ZodError'],
   'react-hook-form': ['shouldUseNativeValidation', 'reValidateMode'],
+  'React Router': [
+    'useNavigate() may be used only',
+    'You should call navigate() in a React.useEffect',
+  ],
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,47 +74,73 @@ else if (!readFileSync(path.join(dist, 'index.html'), 'utf8').includes(`/${entry
     `dist/index.html lädt ${entry.file} nicht: Manifest und Build passen nicht zusammen.`,
   );
 }
-
-/** Absolute file path -> { file, raw, gzip, importedBy } for every JS file in the static graph. */
-const graph = new Map();
-const cssFiles = new Map();
-const queue = entry ? [{ key: entryKey, importedBy: 'index.html' }] : [];
-for (const key of startupModules)
-  queue.push({ key, importedBy: 'public-layout.tsx (nach dem ersten Zeichnen)' });
-
-while (queue.length > 0) {
-  const { key, importedBy } = queue.shift();
-  const chunk = manifest[key];
-  if (!chunk) {
-    failures.push(`${key} (geladen von ${importedBy}) fehlt im Build-Manifest.`);
-    continue;
-  }
-  const file = path.join(dist, chunk.file);
-  if (graph.has(file)) continue;
-  if (!existsSync(file)) {
-    failures.push(`${relative(file)} (geladen von ${importedBy}) existiert nicht.`);
-    continue;
-  }
-  const code = readFileSync(file);
-  graph.set(file, { file, ...sizes(code), importedBy });
-  const text = code.toString('utf8');
-  for (const [library, markers] of Object.entries(libraryMarkers)) {
-    if (markers.some((marker) => text.includes(marker))) {
-      failures.push(
-        `${library} im Code für /universa: ${relative(file)} (geladen von ${importedBy}).`,
-      );
-    }
-  }
-  for (const css of chunk.css ?? []) {
-    const cssFile = path.join(dist, css);
-    if (existsSync(cssFile)) {
-      cssFiles.set(cssFile, { file: cssFile, ...sizes(readFileSync(cssFile)), importedBy });
-    }
-  }
-  for (const imported of chunk.imports ?? []) {
-    queue.push({ key: imported, importedBy: relative(file) });
+const islands = manifest[islandsEntry];
+if (!islands?.isEntry) failures.push(`Das Build-Manifest hat keinen Einstieg für ${islandsEntry}.`);
+else {
+  const loader = readdirSync(path.join(dist, 'assets')).find((f) =>
+    f.startsWith('load-after-paint-'),
+  );
+  const loads = loader && readFileSync(path.join(dist, 'assets', loader), 'utf8');
+  if (!loads?.includes(`/${islands.file}`)) {
+    failures.push(`Das Ladeskript der vorgerenderten Seiten lädt ${islands.file} nicht.`);
   }
 }
+
+/** The manifest key of a start module: its path, or the one key a pattern matches. */
+function keyOf(module) {
+  if (typeof module === 'string') return module;
+  const keys = Object.keys(manifest).filter((key) => module.test(key));
+  if (keys.length !== 1) failures.push(`${module} trifft ${keys.length} Einträge im Manifest.`);
+  return keys[0] ?? String(module);
+}
+
+/**
+ * Absolute file path -> { file, raw, gzip, importedBy } for every JS file in the static graph of
+ * `roots`; `checkLibraries` also looks for the libraries a public page must not load.
+ */
+function staticGraph(roots, checkLibraries) {
+  const graph = new Map();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const { key, importedBy } = queue.shift();
+    const chunk = manifest[key];
+    if (!chunk) {
+      failures.push(`${key} (geladen von ${importedBy}) fehlt im Build-Manifest.`);
+      continue;
+    }
+    const file = path.join(dist, chunk.file);
+    if (graph.has(file)) continue;
+    if (!existsSync(file)) {
+      failures.push(`${relative(file)} (geladen von ${importedBy}) existiert nicht.`);
+      continue;
+    }
+    const code = readFileSync(file);
+    graph.set(file, { file, ...sizes(code), importedBy });
+    const text = code.toString('utf8');
+    for (const [library, markers] of Object.entries(checkLibraries ? libraryMarkers : {})) {
+      if (markers.some((marker) => text.includes(marker))) {
+        failures.push(
+          `${library} im Code für /universa: ${relative(file)} (geladen von ${importedBy}).`,
+        );
+      }
+    }
+    for (const imported of chunk.imports ?? []) {
+      queue.push({ key: imported, importedBy: relative(file) });
+    }
+  }
+  return graph;
+}
+
+const graph = staticGraph(
+  [
+    ...(islands
+      ? [{ key: islandsEntry, importedBy: 'Ladeskript (nach dem ersten Zeichnen)' }]
+      : []),
+    ...startupModules.map((module) => ({ key: keyOf(module), importedBy: islandsEntry })),
+  ],
+  true,
+);
+const shellGraph = staticGraph(entry ? [{ key: entryKey, importedBy: 'index.html' }] : [], false);
 
 const jsFiles = [...graph.values()];
 const total = jsFiles.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), {
@@ -108,11 +149,10 @@ const total = jsFiles.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip
 });
 
 printTable(
-  'JavaScript für /universa (Einstieg und Start-Module, statisch gefolgt)',
+  'JavaScript für /universa, neuer Besuch (Inseln, Start-Module, Cookie-Tool, statisch gefolgt)',
   jsFiles,
   total,
 );
-if (cssFiles.size > 0) printTable('CSS (nicht im Budget)', [...cssFiles.values()]);
 
 if (total.gzip > BUDGET_BYTES) {
   failures.push(
@@ -120,7 +160,9 @@ if (total.gzip > BUDGET_BYTES) {
   );
 }
 
-const staticDeskChunks = jsFiles.filter((f) => DESK_CHUNK.test(path.basename(f.file)));
+const staticDeskChunks = [...jsFiles, ...shellGraph.values()].filter((f) =>
+  DESK_CHUNK.test(path.basename(f.file)),
+);
 for (const chunk of staticDeskChunks) {
   failures.push(
     `Survey-Desk-Code im Einstieg: ${relative(chunk.file)} wird statisch von ${chunk.importedBy} geladen.`,

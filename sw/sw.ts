@@ -7,9 +7,15 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
+import type { RouteHandlerCallback } from 'workbox-core';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { hubConnection } from '../src/api/hub-connection.ts';
-import { formQuestionsPathPattern, gatewayPrefixes, isServerPath } from '../src/domain/routes.ts';
+import {
+  formQuestionsPathPattern,
+  gatewayPrefixes,
+  isServerPath,
+  sitePaths,
+} from '../src/domain/routes.ts';
 import { outboxSyncTag } from '../src/offline/background-sync.ts';
 import { documentCacheName } from '../src/offline/document-cache.ts';
 import { getSetting, openOfflineDb } from '../src/offline/outbox-db.ts';
@@ -22,8 +28,25 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every client route is the app; the server's paths never get HTML (a JSON client would choke
-// on it), and neither does a file path such as an offer PDF that is not in the precache.
+// A public page is answered with its prerendered file, online and offline: its text needs no
+// code, and its islands (src/islands.tsx) run from the precache. With or without a trailing
+// slash, whatever the query. Every site path is prerendered (src/config/page-meta.ts lists the
+// same addresses for the build); the precache would not start if one were missing.
+const prerenderedPages = new Map(
+  Object.values(sitePaths).map((path): [string, RouteHandlerCallback] => [
+    path,
+    createHandlerBoundToURL(`${path}/index.html`),
+  ]),
+);
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && prerenderedPages.has(url.pathname.replace(/(.)\/$/, '$1')),
+  (options) => prerenderedPages.get(options.url.pathname.replace(/(.)\/$/, '$1'))!(options),
+);
+
+// Every other client route (Survey Desk, a questionnaire by its address, an unknown address) is
+// the app shell; the server's paths never get HTML (a JSON client would choke on it), and
+// neither does a file path such as an offer PDF that is not in the precache.
 const filePath = /\/[^/]+\.[a-z0-9]+$/i;
 registerRoute(
   ({ request, url }) =>

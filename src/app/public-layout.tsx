@@ -5,6 +5,7 @@ import { sitePaths } from '../domain/routes.ts';
 import { startCookieConsent } from '../ui/cookie-consent.ts';
 import { SkipLink } from '../ui/skip-link.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
+import { Island } from './island.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 
 // The status element brings the offline database code; it arrives after the first paint.
@@ -27,6 +28,12 @@ const footerLinks = [
   { to: sitePaths.contact, label: 'Kontakt' },
 ] as const;
 
+/**
+ * The public pages' header, main area and footer. A prerendered page (scripts/prerender.ts) is
+ * never hydrated: its islands (src/islands.tsx) start the status, notices, consent banner and
+ * background work. In the app shell (a questionnaire by its own address, offline fallbacks) this
+ * layout runs as a React component and starts them itself.
+ */
 export function PublicLayout() {
   const hydrated = useHydrated();
   // The consent banner is loaded after the first paint; it stays until the visitor chose.
@@ -61,21 +68,25 @@ export function PublicLayout() {
             >
               Telefon: {siteConfig.phone.display}
             </a>
-            {hydrated && (
-              <Suspense fallback={null}>
-                <DeviceStatus />
-              </Suspense>
-            )}
+            <Island name="device-status" start="load">
+              {hydrated && (
+                <Suspense fallback={null}>
+                  <DeviceStatus />
+                </Suspense>
+              )}
+            </Island>
           </div>
         </div>
       </header>
 
-      {hydrated && (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-          <InstallHint />
-        </Suspense>
-      )}
+      <Island name="pwa-notices" start="load">
+        {hydrated && (
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+            <InstallHint />
+          </Suspense>
+        )}
+      </Island>
 
       <main id="inhalt" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 pb-16">
         <Outlet />

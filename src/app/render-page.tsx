@@ -5,9 +5,9 @@ import { routes } from './router.tsx';
 
 /**
  * A public page rendered to HTML at build time (scripts/prerender.ts), so a phone paints the page
- * before any JavaScript has arrived; main.tsx then hydrates it. No hydration data is embedded (it
- * would be an inline script): the public routes have no loaders, so the browser's router starts
- * from the same state once the page's code is loaded.
+ * before any JavaScript has arrived; it is never hydrated as a whole, src/islands.tsx runs its
+ * interactive parts (src/app/island.tsx) with the same components. No hydration data is embedded
+ * (it would be an inline script).
  */
 export async function renderPage(path: string): Promise<string> {
   const handler = createStaticHandler(routes);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, redirect, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import {
   childPath,
   deskBase,
@@ -178,21 +178,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Resolves the lazy routes that match `location`, in place, so a router created afterwards
- * renders the page at once instead of its loading state: needed to hydrate prerendered HTML.
- */
-export async function loadMatchedRoutes(location: { pathname: string }): Promise<void> {
-  const matches = matchRoutes(routes, location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
-}
 
 /** Kept out of module scope so that importing the route table never touches `window`. */
 export function createAppRouter() {

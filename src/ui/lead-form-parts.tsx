@@ -1,5 +1,4 @@
 import type { InputHTMLAttributes, Ref, SelectHTMLAttributes } from 'react';
-import { Link } from 'react-router-dom';
 import { callTimes } from '../domain/contact-forms.ts';
 import { sitePaths } from '../domain/routes.ts';
 import { Alert } from './alert.tsx';
@@ -65,9 +64,9 @@ export function LeadConsentFields(props: {
         label={
           <>
             Ich akzeptiere die AGB (
-            <Link to={sitePaths.terms} target="_blank" className="text-brand-700 underline">
+            <a href={sitePaths.terms} target="_blank" className="text-brand-700 underline">
               Allgemeine Geschäftsbedingungen
-            </Link>
+            </a>
             ). *
           </>
         }
@@ -78,9 +77,9 @@ export function LeadConsentFields(props: {
           <>
             Ich willige in die Verarbeitung meiner Daten ein, damit Sie mich {purpose}. Einzelheiten
             in der{' '}
-            <Link to={sitePaths.privacy} target="_blank" className="text-brand-700 underline">
+            <a href={sitePaths.privacy} target="_blank" className="text-brand-700 underline">
               Datenschutzerklärung
-            </Link>
+            </a>
             . *
           </>
         }

@@ -9,7 +9,7 @@ import { publicPages } from '../../config/page-meta.ts';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../ui/form-fields.tsx';
 import { CallTimeField, PersonField } from '../../ui/lead-form-parts.tsx';
 import { useHydrated } from '../../ui/use-hydrated.ts';
-import { LeadFormPage } from '../shared/lead-form-page.tsx';
+import { LeadForm, LeadFormPage } from '../shared/lead-form-page.tsx';
 
 const contactPage = {
   meta: publicPages.contact,
@@ -32,11 +32,20 @@ const salutationOptions = [
 ];
 
 export function ContactPage() {
+  return (
+    <LeadFormPage page={contactPage} island="contact-form">
+      <ContactForm />
+    </LeadFormPage>
+  );
+}
+
+/** The page's form, its island (src/islands.tsx). */
+export function ContactForm() {
   // The date picker's limits depend on today: set once hydrated, never from the build day's HTML
   // (React does not correct attributes when it hydrates). The rules check the date on submit.
   const bounds = useHydrated() ? birthdateBounds(new Date()) : undefined;
   return (
-    <LeadFormPage page={contactPage}>
+    <LeadForm page={contactPage}>
       {(field) => (
         <>
           <SelectField label="Anrede" options={salutationOptions} {...field('salutation')} />
@@ -72,6 +81,6 @@ export function ContactPage() {
           />
         </>
       )}
-    </LeadFormPage>
+    </LeadForm>
   );
 }

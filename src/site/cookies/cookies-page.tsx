@@ -10,6 +10,7 @@
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site.ts';
 import { sitePaths } from '../../domain/routes.ts';
+import { Island } from '../../app/island.tsx';
 import { CookieSettingsButton } from '../../ui/cookie-settings-button.tsx';
 import { LegalPage, LegalSection, linkClass } from '../../ui/legal-text.tsx';
 import { publicPages } from '../../config/page-meta.ts';
@@ -199,7 +200,9 @@ export function CookiesPage() {
           widerrufen, ebenso einfach, wie Sie sie erteilt haben. Die Rechtmäßigkeit der bis dahin
           erfolgten Verarbeitung bleibt unberührt (Art. 7 Abs. 3 DSGVO).
         </p>
-        <CookieSettingsButton />
+        <Island name="cookie-settings" start="load">
+          <CookieSettingsButton />
+        </Island>
         <p>
           Außerdem können Sie Cookies und Websitedaten jederzeit in den Einstellungen Ihres Browsers
           löschen. Anfragen, die dann noch auf Ihrem Gerät auf die Übertragung warten, gehen dabei

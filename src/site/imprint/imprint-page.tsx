@@ -18,7 +18,6 @@ import {
 } from '../../ui/legal-text.tsx';
 import { publicPages } from '../../config/page-meta.ts';
 import { usePageMeta } from '../../ui/use-page-meta.ts';
-import './imprint-page.css';
 
 /** A section with the slide-down of imprint-page.css. */
 function ImprintSection({

@@ -2,7 +2,7 @@ import { emptyKfzRequest, kfzRequestSchema } from '../../domain/contact-forms.ts
 import { buildKfzSubmission } from '../../domain/lead-submissions.ts';
 import { publicPages } from '../../config/page-meta.ts';
 import { CallTimeField, PersonField } from '../../ui/lead-form-parts.tsx';
-import { LeadFormPage } from '../shared/lead-form-page.tsx';
+import { LeadForm, LeadFormPage } from '../shared/lead-form-page.tsx';
 
 const kfzPage = {
   meta: publicPages.kfz,
@@ -21,7 +21,16 @@ const kfzPage = {
 
 export function KfzPage() {
   return (
-    <LeadFormPage page={kfzPage}>
+    <LeadFormPage page={kfzPage} island="kfz-form">
+      <KfzForm />
+    </LeadFormPage>
+  );
+}
+
+/** The page's form, its island (src/islands.tsx). */
+export function KfzForm() {
+  return (
+    <LeadForm page={kfzPage}>
       {(field) => (
         <>
           <PersonField required {...field('first_name')} />
@@ -31,6 +40,6 @@ export function KfzPage() {
           <CallTimeField {...field('call_time')} />
         </>
       )}
-    </LeadFormPage>
+    </LeadForm>
   );
 }

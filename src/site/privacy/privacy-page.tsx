@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site.ts';
 import { sitePaths } from '../../domain/routes.ts';
+import { Island } from '../../app/island.tsx';
 import { CookieSettingsButton } from '../../ui/cookie-settings-button.tsx';
 import {
   AddressBlock,
@@ -554,7 +555,9 @@ export function PrivacyPage() {
           bleibt unberührt (Art. 7 Abs. 3 DSGVO).
         </p>
         <p>Ihre Einwilligung in Cookies ändern oder widerrufen Sie hier:</p>
-        <CookieSettingsButton />
+        <Island name="cookie-settings" start="load">
+          <CookieSettingsButton />
+        </Island>
       </LegalSection>
     </LegalPage>
   );

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import {
   emptyQuestionnaireContact,
   questionnaireContactSchema,
@@ -77,9 +76,9 @@ export function ContactStep(props: ContactStepProps) {
               <>
                 Ich willige in die Verarbeitung meiner Daten ein, damit mein Angebot erstellt und
                 ich dazu beraten werden kann. Details in der{' '}
-                <Link to={sitePaths.privacy} className="text-brand-700 underline" target="_blank">
+                <a href={sitePaths.privacy} className="text-brand-700 underline" target="_blank">
                   Datenschutzerklärung
-                </Link>
+                </a>
                 . (Pflichtfeld)
               </>
             }
@@ -91,9 +90,9 @@ export function ContactStep(props: ContactStepProps) {
           />
           <p className="text-sm text-slate-600">
             Zu den{' '}
-            <Link to={sitePaths.terms} className="text-brand-700 underline" target="_blank">
+            <a href={sitePaths.terms} className="text-brand-700 underline" target="_blank">
               AGB
-            </Link>
+            </a>
             . Sie können Ihre Einwilligungen jederzeit widerrufen.
           </p>
         </div>

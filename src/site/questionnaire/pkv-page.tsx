@@ -1,4 +1,5 @@
 import { PKV_FORM_ID, pkvDocuments } from '../../domain/questionnaire.ts';
+import { Island } from '../../app/island.tsx';
 import { publicPages } from '../../config/page-meta.ts';
 import { PageWithIntro } from '../shared/page-with-intro.tsx';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
@@ -11,17 +12,26 @@ export function PkvPage() {
       title="Private Krankenversicherung (PKV)"
       intro="Ein paar Fragen zu Ihrer Situation und Ihren Wünschen, danach erhalten Sie ein kostenloses, unverbindliches Angebot."
     >
-      <QuestionnaireFlow
-        formId={PKV_FORM_ID}
-        renderDownloads={({ documentUrl }) => (
-          <div className="flex flex-wrap gap-3">
-            <DownloadLink href={pkvDocuments.info}>Informationen zur PKV</DownloadLink>
-            <DownloadLink href={documentUrl ?? pkvDocuments.offer}>
-              Angebot herunterladen
-            </DownloadLink>
-          </div>
-        )}
-      />
+      <Island name="pkv" start="load">
+        <PkvQuestionnaire />
+      </Island>
     </PageWithIntro>
+  );
+}
+
+/** The questionnaire of the page, its island (src/islands.tsx). */
+export function PkvQuestionnaire() {
+  return (
+    <QuestionnaireFlow
+      formId={PKV_FORM_ID}
+      renderDownloads={({ documentUrl }) => (
+        <div className="flex flex-wrap gap-3">
+          <DownloadLink href={pkvDocuments.info}>Informationen zur PKV</DownloadLink>
+          <DownloadLink href={documentUrl ?? pkvDocuments.offer}>
+            Angebot herunterladen
+          </DownloadLink>
+        </div>
+      )}
+    />
   );
 }

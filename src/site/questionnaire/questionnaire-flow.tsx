@@ -51,7 +51,8 @@ interface QuestionnaireFlowProps {
 
 /** Loads a questionnaire from the hub, then one question per screen, contact form, thanks. */
 export function QuestionnaireFlow(props: QuestionnaireFlowProps) {
-  // The prerendered page shows the loading line; the first question replaces it after hydration.
+  // The prerendered page shows the loading line; the first question replaces it once the
+  // questionnaire's island runs (src/islands.tsx).
   // Room for a question step keeps the footer where it is meanwhile (no layout shift).
   return (
     <div className="min-h-[36rem]">

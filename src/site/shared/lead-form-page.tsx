@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Island, type IslandName } from '../../app/island.tsx';
 import type { PageMeta } from '../../config/page-meta.ts';
 import { LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts.tsx';
 import { LeadSent } from '../../ui/lead-sent.tsx';
@@ -29,11 +30,33 @@ type FieldOf<Schema extends ConsentSchema, Lead extends OutboxSubmissionKeys> = 
 >['field'];
 
 /**
- * A public page that asks for a callback (KFZ, contact): heading, introduction and the lead form
- * with its fields, the two consents, honeypot and submit button; the form gives way to the
- * success message once the lead is sent or saved on this device.
+ * A public page that asks for a callback (KFZ, contact): heading and introduction as static HTML,
+ * and the page's form (a `LeadForm`) as an island that runs once the visitor uses it.
  */
-export function LeadFormPage<Schema extends ConsentSchema, Lead extends OutboxSubmissionKeys>({
+export function LeadFormPage({
+  page,
+  island,
+  children,
+}: {
+  page: Pick<LeadPage<ConsentSchema, OutboxSubmissionKeys>, 'meta' | 'title' | 'intro'>;
+  island: IslandName;
+  /** The page's `LeadForm`. */
+  children: ReactNode;
+}) {
+  return (
+    <PageWithIntro meta={page.meta} title={page.title} intro={page.intro}>
+      <Island name={island} start="interaction">
+        {children}
+      </Island>
+    </PageWithIntro>
+  );
+}
+
+/**
+ * The lead form of such a page with its fields, the two consents, honeypot and submit button; it
+ * gives way to the success message once the lead is sent or saved on this device.
+ */
+export function LeadForm<Schema extends ConsentSchema, Lead extends OutboxSubmissionKeys>({
   page,
   children,
 }: {
@@ -42,23 +65,19 @@ export function LeadFormPage<Schema extends ConsentSchema, Lead extends OutboxSu
   children: (field: FieldOf<Schema, Lead>) => ReactNode;
 }) {
   const lead = useLeadForm(page);
-  return (
-    <PageWithIntro meta={page.meta} title={page.title} intro={page.intro}>
-      {lead.delivered ? (
-        <LeadSent delivery={lead.delivered} onAgain={lead.again} />
-      ) : (
-        <form
-          noValidate
-          onSubmit={lead.submit}
-          aria-label={page.label}
-          className={`relative ${page.width} rounded-2xl bg-white p-6 shadow-sm`}
-        >
-          <p className="mb-4 text-sm text-slate-600">{page.requiredNote}</p>
-          <div className="grid gap-4 sm:grid-cols-2">{children(lead.field)}</div>
-          <LeadConsentFields purpose={page.consentPurpose} {...lead.consents} />
-          <LeadFormFooter sending={lead.sending} failure={lead.failure} />
-        </form>
-      )}
-    </PageWithIntro>
+  return lead.delivered ? (
+    <LeadSent delivery={lead.delivered} onAgain={lead.again} />
+  ) : (
+    <form
+      noValidate
+      onSubmit={lead.submit}
+      aria-label={page.label}
+      className={`relative ${page.width} rounded-2xl bg-white p-6 shadow-sm`}
+    >
+      <p className="mb-4 text-sm text-slate-600">{page.requiredNote}</p>
+      <div className="grid gap-4 sm:grid-cols-2">{children(lead.field)}</div>
+      <LeadConsentFields purpose={page.consentPurpose} {...lead.consents} />
+      <LeadFormFooter sending={lead.sending} failure={lead.failure} />
+    </form>
   );
 }

@@ -1,0 +1,169 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { expectNoAxeViolations, responsesFor } from './helpers/hub.ts';
+import {
+  expectNothingWaiting,
+  fillContact,
+  openDevicePanel,
+  waitingCount,
+} from './helpers/journeys.ts';
+
+// Issue 25: a prerendered public page is never hydrated as a whole. Its text and links stay the
+// HTML the build wrote; only its islands (src/islands.tsx: the header's status, the notices, the
+// consent banner, a form) run code, each in a React root of its own. React marks every element
+// it owns with a `__reactFiber$…` key and every root container with `__reactContainer$…`.
+
+/**
+ * Elements of `selector` (the element itself and everything in it outside an island) that React
+ * owns, as tag names.
+ */
+function reactOwned(page: Page, selector: string) {
+  return page.locator(selector).evaluate((root) => {
+    const owned = (element: Element) =>
+      Object.keys(element).some(
+        (key) => key.startsWith('__reactFiber$') || key.startsWith('__reactContainer$'),
+      );
+    return [root, ...root.querySelectorAll('*')]
+      .filter((element) => !element.closest('[data-island]'))
+      .filter(owned)
+      .map((e) => e.tagName.toLowerCase());
+  });
+}
+
+/** The islands that run: elements with a React root on them. */
+function islandRoots(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-island]')]
+      .filter((element) => Object.keys(element).some((key) => key.startsWith('__reactContainer$')))
+      .map((element) => element.dataset['island']),
+  );
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+async function newVisitor(browser: import('@playwright/test').Browser) {
+  return browser.newContext({ storageState: { cookies: [], origins: [] } });
+}
+
+test('/universa: static text is not React’s, while the status control and the consent banner work', async ({
+  browser,
+}) => {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await page.goto('/universa');
+  const banner = page.getByRole('dialog', { name: 'Ihre Privatsphäre' });
+  await expect(banner).toBeVisible();
+  await expect(waitingCount(page)).toContainText('keine Anfragen warten');
+
+  // Neither the page's root nor its main content, heading, footer or links belong to React.
+  expect(await reactOwned(page, '#root')).toEqual([]);
+  expect(await reactOwned(page, 'main')).toEqual([]);
+  expect(await reactOwned(page, 'footer')).toEqual([]);
+  expect(await reactOwned(page, 'header > div > a')).toEqual([]);
+  // The status control is an island with its own root.
+  expect(await islandRoots(page)).toEqual(['device-status', 'pwa-notices']);
+  expect(
+    await page
+      .getByTestId('verbindungsstatus')
+      .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
+  ).toBe(true);
+  await expectNoAxeViolations(page);
+
+  // The consent banner (no React) records the choice and goes.
+  await banner.getByRole('button', { name: 'Alle ablehnen' }).click();
+  await expect(banner).toBeHidden();
+  expect((await context.cookies()).map((c) => c.name)).toContain('cc_cookie');
+
+  // The status control opens its panel.
+  await openDevicePanel(page);
+  await expect(page.getByRole('button', { name: 'Jetzt senden' })).toBeVisible();
+  await context.close();
+});
+
+test('a link to another public page is a new document served with its own islands', async ({
+  page,
+}) => {
+  await page.goto('/universa');
+  await expect(waitingCount(page)).toBeAttached();
+  await page.getByRole('link', { name: /Kontaktformular öffnen/ }).click();
+  await expect(page).toHaveURL(/\/universa\/kontakt$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Kostenlosen Versicherungscheck buchen' }),
+  ).toBeVisible();
+  await expect(waitingCount(page)).toBeAttached();
+  expect(await reactOwned(page, 'main > div > header')).toEqual([]);
+});
+
+test('what a visitor types before the form runs is kept and sent', async ({ page, request }) => {
+  const email = uniqueEmail('insel');
+  // The form's code is held back until the visitor types: nothing is lost meanwhile.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/contact-page-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/kontakt');
+  const firstName = page.getByLabel('Vorname');
+  await firstName.fill('Jürgen');
+  await page.getByLabel(/^Ich akzeptiere die AGB/).check();
+  release();
+  await expect
+    .poll(() => islandRoots(page), { message: 'das Formular läuft' })
+    .toContain('contact-form');
+  await expect(firstName).toHaveValue('Jürgen');
+  await expect(page.getByLabel(/^Ich akzeptiere die AGB/)).toBeChecked();
+
+  await fillContact(page, email);
+  await page.getByLabel('Geburtsdatum').fill('1980-05-17');
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.getByText(/Erfolgreich gesendet/)).toBeVisible();
+  await expect.poll(() => responsesFor(request, email).then((r) => r.length)).toBe(1);
+  expect(await reactOwned(page, 'main > div > header')).toEqual([]);
+});
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await page.goto('/universa');
+  await waitForServiceWorker(page);
+  await expect(waitingCount(page)).toBeAttached();
+  await context.setOffline(true);
+}
+
+test('offline, the worker serves every prerendered page and its islands work', async ({
+  context,
+  page,
+  request,
+}) => {
+  await goOffline(context, page);
+  await page.goto('/universa');
+  await expect(page.getByTestId('verbindungsstatus')).toContainText('Offline');
+  expect(await reactOwned(page, 'main')).toEqual([]);
+
+  // A link is a navigation the worker answers with the prerendered page.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Kontakt', exact: true }).click();
+  await expect(page).toHaveURL(/\/kontakt$/);
+  await expect(page.getByTestId('verbindungsstatus')).toContainText('Offline');
+  const email = uniqueEmail('insel-offline');
+  await fillContact(page, email);
+  await page.getByLabel('Geburtsdatum').fill('1980-05-17');
+  await page.getByRole('button', { name: 'Absenden' }).click();
+  await expect(page.getByText(/auf diesem Gerät gespeichert/)).toBeVisible();
+  await expect(waitingCount(page)).toHaveText('· 1 Anfrage wartet');
+  await expectNoAxeViolations(page);
+
+  // The questionnaire's island shows its first question offline.
+  await page.goto('/tiptoptabaluga');
+  await expect(
+    page.getByRole('heading', { name: 'Wie viele Kinder möchten Sie absichern?' }),
+  ).toBeVisible();
+  expect(await reactOwned(page, 'main > div > header')).toEqual([]);
+
+  // Back online, the waiting lead is sent from the page.
+  await context.setOffline(false);
+  await expectNothingWaiting(page, 30_000);
+  expect(await responsesFor(request, email)).toHaveLength(1);
+});
