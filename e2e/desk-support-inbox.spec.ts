@@ -52,7 +52,10 @@ test('a staff member’s message reaches the admin, who marks it read and done',
   await expect(form.getByRole('status')).toHaveText('Vielen Dank! Ihre Nachricht wurde gesendet.');
   // Staff read no messages: no inbox, nothing on the bell.
   await expect(staffPage.getByRole('heading', { name: 'Support-Nachrichten' })).toHaveCount(0);
-  await expect(bell(staffPage)).toHaveAccessibleName('Benachrichtigungen');
+  // (The bell may count due follow-ups that other journeys left, depending on the hour.)
+  await expect(bell(staffPage)).toHaveAccessibleName(
+    /^Benachrichtigungen(: \d+ fällige Wiedervorlagen?)?$/,
+  );
   await staffContext.close();
 
   await page.goto(deskPaths.dashboard);

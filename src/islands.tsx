@@ -167,7 +167,6 @@ function startIsland(element: HTMLElement) {
     run();
     return;
   }
-  listen();
   // The HTML disables a form's submit button, so that a page without its code never sends the
   // form by itself (a GET with the visitor's data in the address). From here on a submit is held
   // until the form runs, so the button may be used. React leaves the attribute as it finds it
@@ -177,6 +176,9 @@ function startIsland(element: HTMLElement) {
   for (const button of element.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) {
     button.disabled = false;
   }
+  // A visitor already in one of its fields used it before this code arrived.
+  if (element.contains(document.activeElement)) run();
+  else listen();
 }
 
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) startIsland(element);
