@@ -286,12 +286,9 @@ function refusalOf(s: Submission, references: References): SaveOutcome | undefin
 }
 
 /**
- * The customer, the response and its answers in ONE statement (data-modifying CTEs run as one):
- * a third of the round trips. The customer is stored by the database's merge_lead_customer: a
- * new address creates one from the lead, a known one only gets its empty fields filled (never a
- * field staff edited), so a public form cannot rewrite a customer. The response keeps the
- * details as typed. Returns the new response's id, or undefined when the client_id is already
- * stored; the customer merge has run then and the caller rolls it back.
+ * The customer, the response and its answers in ONE statement: insertSubmissions with one lead.
+ * Returns the new response's id, or undefined when the client_id is already stored; the
+ * customer merge has run then and the caller rolls it back.
  */
 async function insertSubmission(
   tx: Queryable,
@@ -299,69 +296,10 @@ async function insertSubmission(
   hash: string,
   now: Date,
 ): Promise<number | undefined> {
-  const v = responseValues(s, hash, now);
-  const inserted = await tx.query<{ id: number }>(
-    `with customer as (
-       select public.merge_lead_customer($1, $2, $3, $4, $5, $6, $7) as id
-     ), response as (
-       insert into public.responses (
-         client_id, payload_hash, form_id, user_id, source, channel,
-         first_name, last_name, email, phone, adress, postcode, city,
-         salutation, title, birthdate, call_time, existing_customer, message,
-         offer_info, terms_accepted, data_processing_consent, consent_version,
-         create_date, changed_date, create_user, changed_user, captured_at,
-         cookie_consent, cookie_consent_version, waited_offline)
-       values ($8, $9, $10, (select id from customer), $11, $12, $1, $2, $3, $4, $5, $6, $7,
-         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29,
-         $32)
-       on conflict (client_id) do nothing
-       returning id
-     ), stored_answers as (
-       insert into public.answers (response_id, question_id, answer)
-       select response.id, t.q, t.a
-       from response cross join unnest($30::int[], $31::text[]) with ordinality as t(q, a, n)
-       order by t.n
-     )
-     select id from response`,
-    [
-      v.first_name,
-      v.last_name,
-      v.email,
-      v.phone,
-      v.adress,
-      v.postcode,
-      v.city,
-      v.client_id,
-      v.payload_hash,
-      v.form_id,
-      v.source,
-      v.channel,
-      v.salutation,
-      v.title,
-      v.birthdate,
-      v.call_time,
-      v.existing_customer,
-      v.message,
-      v.offer_info,
-      v.terms_accepted,
-      v.data_processing_consent,
-      v.consent_version,
-      v.create_date,
-      v.changed_date,
-      v.create_user,
-      v.changed_user,
-      v.captured_at,
-      v.cookie_consent,
-      v.cookie_consent_version,
-      v.answers.map((a) => a.question_id),
-      v.answers.map((a) => a.answer),
-      v.waited_offline,
-    ],
-  );
-  return inserted.rows[0]?.id;
+  return (await insertSubmissions(tx, [responseValues(s, hash, now)])).get(s.client_id);
 }
 
-/** What a lead stores in its response row (and its answers), as both inserts write them. */
+/** What a lead stores in its response row and its answers, as insertSubmissions writes them. */
 function responseValues(s: Submission, hash: string, now: Date) {
   const fullName = `${s.first_name} ${s.last_name}`;
   return {
@@ -400,10 +338,13 @@ function responseValues(s: Submission, hash: string, now: Date) {
 }
 
 /**
- * Several leads in ONE statement, as insertSubmission stores one: the customers merged one
- * after the other in the order given (merge_lead_customer is volatile: PostgreSQL calls it
- * after the sort, each call seeing the ones before), then the responses, then the answers in
- * each lead's order. The leads travel as one JSON array, read into response rows by
+ * Leads with their customers and answers in ONE statement (data-modifying CTEs run as one). The
+ * customer is stored by the database's merge_lead_customer: a new address creates one from the
+ * lead, a known one only gets its empty fields filled (never a field staff edited), so a public
+ * form cannot rewrite a customer; the response keeps the details as typed. The customers are
+ * merged one after the other in the order given (merge_lead_customer is volatile: PostgreSQL
+ * calls it after the sort, each call seeing the ones before), then the responses, then the
+ * answers in each lead's order. The leads travel as one JSON array, read into response rows by
  * jsonb_populate_record (the table's own column types). Returns the new ids by client_id; a
  * client_id already stored is missing (its customer merge has run: the caller rolls back).
  */
