@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
 import { demoDomain, removeDemo, seedDemo, serviceClient } from '../../scripts/demo-data.ts';
-import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
+import {
+  createAccount,
+  startGatewayServer,
+  type GatewayServer,
+} from '../helpers/gateway-server.ts';
 import { testSecret } from '../helpers/hub.ts';
+import { supabaseClient } from '../helpers/supabase.ts';
 
 // `npm run seed:demo`: demo customers, leads and answers through the gateway with the service
 // role, as against a running server; `--remove` takes exactly them away again.
@@ -69,6 +74,42 @@ describe('demo data', () => {
     expect(await count('select count(*) as n from public.responses')).toBe(0);
     expect(await count('select count(*) as n from public.answers')).toBe(0);
   }, 60_000);
+
+  it('lets only the service role make demo data: anon, staff and admins are refused', async () => {
+    const before = await count('select count(*) as n from public.users');
+    const callers = {
+      anon: await supabaseClient(server.url, testSecret),
+      staff: await supabaseClient(
+        server.url,
+        testSecret,
+        (await createAccount(server.db, 'demo-staff@example.de', 'staff')).accessToken,
+      ),
+      admin: await supabaseClient(
+        server.url,
+        testSecret,
+        (await createAccount(server.db, 'demo-admin@example.de', 'admin')).accessToken,
+      ),
+    };
+    for (const [caller, supabase] of Object.entries(callers)) {
+      const seeded = await supabase.rpc('seed_demo', {
+        count: 5,
+        seed: 0.5,
+        run_tag: caller,
+        first_index: 0,
+        at: new Date().toISOString(),
+      });
+      expect(seeded.error?.code, caller).toBe('42501');
+      const answered = await supabase.rpc('demo_answer', {
+        question_type: 'input',
+        options: {},
+        multiple: false,
+        question_key: 'x',
+        at: new Date().toISOString(),
+      });
+      expect(answered.error?.code, caller).toBe('42501');
+    }
+    expect(await count('select count(*) as n from public.users')).toBe(before);
+  });
 
   it('refuses a count outside 1 to 100,000', async () => {
     const supabase = serviceClient(server.url, (await apiKeys(testSecret)).serviceRoleKey);
