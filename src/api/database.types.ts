@@ -46,28 +46,31 @@ export type Database = {
       }
       analysis_daily_answers: {
         Row: {
-          answer: string
           channel: string
           day: string
+          kind: string
           n: number
           question_id: number
           source: string
+          value: string
         }
         Insert: {
-          answer: string
           channel: string
           day: string
+          kind: string
           n?: number
           question_id: number
           source: string
+          value: string
         }
         Update: {
-          answer?: string
           channel?: string
           day?: string
+          kind?: string
           n?: number
           question_id?: number
           source?: string
+          value?: string
         }
         Relationships: [
           {
@@ -555,6 +558,7 @@ export type Database = {
       }
       questions: {
         Row: {
+          analysis_bucket: string | null
           created_at: string
           custome_description: string | null
           form_id: number
@@ -569,6 +573,7 @@ export type Database = {
           type: string
         }
         Insert: {
+          analysis_bucket?: string | null
           created_at?: string
           custome_description?: string | null
           form_id: number
@@ -583,6 +588,7 @@ export type Database = {
           type: string
         }
         Update: {
+          analysis_bucket?: string | null
           created_at?: string
           custome_description?: string | null
           form_id?: number
@@ -962,6 +968,20 @@ export type Database = {
           kind: string
           n: number
           question_id: number
+          value: string
+        }[]
+      }
+      analysis_answer_items: {
+        Args: {
+          answer: string
+          bucket: string
+          multi: boolean
+          options: Json
+          question_type: string
+        }
+        Returns: {
+          kind: string
+          n: number
           value: string
         }[]
       }
@@ -1428,6 +1448,7 @@ export type Database = {
         Args: { export_id: number; was_cancelled: boolean }
         Returns: undefined
       }
+      forget_person_terms: { Args: { terms: string[] }; Returns: Json }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean }
       keeping_figures: { Args: Record<PropertyKey, never>; Returns: boolean }
@@ -1505,6 +1526,7 @@ export type Database = {
       move_question: {
         Args: { question_id: number; steps: number }
         Returns: {
+          analysis_bucket: string | null
           created_at: string
           custome_description: string | null
           form_id: number
@@ -1546,6 +1568,13 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      person_and_lead_terms: {
+        Args: {
+          lead_ids: number[]
+          person: Database["public"]["Tables"]["users"]["Row"]
+        }
+        Returns: string[]
       }
       person_lead_ids: {
         Args: { customer_id: number; email: string }
