@@ -1547,6 +1547,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      normalized_email: { Args: { email: string }; Returns: string }
       open_customer: {
         Args: { customer_id: number }
         Returns: {
