@@ -354,6 +354,59 @@ export type Database = {
         }
         Relationships: []
       }
+      follow_up_changes: {
+        Row: {
+          assignee_after: string | null
+          assignee_before: string | null
+          body_after: string | null
+          body_before: string | null
+          changed_at: string
+          changed_by: string | null
+          changed_fields: string[]
+          due_after: string | null
+          due_before: string | null
+          follow_up_id: number
+          id: number
+          kind: string
+        }
+        Insert: {
+          assignee_after?: string | null
+          assignee_before?: string | null
+          body_after?: string | null
+          body_before?: string | null
+          changed_at?: string
+          changed_by?: string | null
+          changed_fields?: string[]
+          due_after?: string | null
+          due_before?: string | null
+          follow_up_id: number
+          id?: never
+          kind: string
+        }
+        Update: {
+          assignee_after?: string | null
+          assignee_before?: string | null
+          body_after?: string | null
+          body_before?: string | null
+          changed_at?: string
+          changed_by?: string | null
+          changed_fields?: string[]
+          due_after?: string | null
+          due_before?: string | null
+          follow_up_id?: number
+          id?: never
+          kind?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "follow_up_changes_follow_up_id_fkey"
+            columns: ["follow_up_id"]
+            isOneToOne: false
+            referencedRelation: "follow_ups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       follow_ups: {
         Row: {
           assignee: string | null
@@ -1455,9 +1508,11 @@ export type Database = {
       lead_activity: {
         Args: { customer_id: number }
         Returns: {
+          assignee_name: string
           at: string
           body: string
           by_name: string
+          changed: string[]
           due_at: string
           kind: string
           response_id: number
