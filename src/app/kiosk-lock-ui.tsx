@@ -19,6 +19,7 @@ import {
   pinMessages,
   pinRuleMessage,
   readKioskKeys,
+  tamperingMessage,
   turnKioskOff,
   turnKioskOn,
   unlockKiosk,
@@ -177,12 +178,14 @@ export function KioskLockUi(props: KioskLockUiProps) {
         <UnlockDialog
           sealed={sealed}
           onClose={closeDialog}
-          onDone={() => {
-            closeDialog();
+          onDone={(warning) => {
+            // A warning keeps the dialog open until the agent has read it; the panel keeps it too.
+            if (warning === undefined) closeDialog();
             onNotice(
-              sealed > 0
-                ? `Entsperrt. ${leads(sealed)} ${sealed === 1 ? 'wird' : 'werden'} gesendet.`
-                : 'Entsperrt.',
+              warning ??
+                (sealed > 0
+                  ? `Entsperrt. ${leads(sealed)} ${sealed === 1 ? 'wird' : 'werden'} gesendet.`
+                  : 'Entsperrt.'),
             );
             void syncNow(true);
           }}
@@ -337,10 +340,16 @@ function SetupDialog(props: { kiosk: boolean; onClose: () => void; onDone: () =>
   );
 }
 
-function UnlockDialog(props: { sealed: number; onClose: () => void; onDone: () => void }) {
+function UnlockDialog(props: {
+  sealed: number;
+  onClose: () => void;
+  /** Unlocked; `warning`: what the PIN found altered on the tablet, for the agent to read. */
+  onDone: (warning?: string) => void;
+}) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [warning, setWarning] = useState<string | undefined>(undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -354,7 +363,9 @@ function UnlockDialog(props: { sealed: number; onClose: () => void; onDone: () =
       (result) => {
         setState('idle');
         if (result.ok) {
-          props.onDone();
+          const found = result.tampered ? tamperingMessage(result.tampered) : undefined;
+          setWarning(found);
+          props.onDone(found);
           return;
         }
         setPin('');
@@ -376,6 +387,27 @@ function UnlockDialog(props: { sealed: number; onClose: () => void; onDone: () =
       () => setState('failed'),
     );
   };
+
+  if (warning !== undefined) {
+    return (
+      <Modal title="Gerät entsperren" onClose={props.onClose}>
+        <div className="space-y-3">
+          <p
+            role="alert"
+            data-testid="kiosk-warnung"
+            className="rounded-lg border border-red-300 bg-red-50 p-3 font-semibold text-red-900"
+          >
+            {warning}
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={props.onClose} autoFocus>
+              Verstanden
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal title="Gerät entsperren" onClose={props.onClose}>
