@@ -47,6 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  localStorage.clear();
 });
 
 const onNotice = vi.fn();
@@ -262,6 +263,15 @@ describe('a locked tablet', () => {
         'Ohne PIN werden Anfragen auf diesem Gerät unverschlüsselt gespeichert.',
       ),
     ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PIN festlegen' })).toBeTruthy();
+  });
+
+  it('warns when the keys were deleted without the PIN (issue 32, item 9)', async () => {
+    lock.readKioskKeys.mockResolvedValue(undefined);
+    localStorage.setItem(lock.throttleCopyKey, '{"attempts":3,"failures":0,"blockedUntil":0}');
+    show();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^Die Schlüssel dieses Tablets wurden gelöscht/);
     expect(screen.getByRole('button', { name: 'PIN festlegen' })).toBeTruthy();
   });
 

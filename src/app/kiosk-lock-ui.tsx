@@ -15,6 +15,8 @@ import {
 import {
   forgetPin,
   freeUnlockAttempts,
+  keysDeletedMessage,
+  kioskCounterLeft,
   lockKiosk,
   pinMessages,
   pinRuleMessage,
@@ -118,6 +120,15 @@ export function KioskLockUi(props: KioskLockUiProps) {
         <p role="status">PIN-Schutz wird geladen …</p>
       ) : !hasPin ? (
         <div className="space-y-2">
+          {kioskCounterLeft() ? (
+            <p
+              role="alert"
+              data-testid="kiosk-warnung"
+              className="rounded-lg border border-red-300 bg-red-50 p-3 font-semibold text-red-900"
+            >
+              {keysDeletedMessage}
+            </p>
+          ) : null}
           <p>Ohne PIN werden Anfragen auf diesem Gerät unverschlüsselt gespeichert.</p>
           <Button variant="secondary" className="w-full" onClick={() => setDialog('setup')}>
             PIN festlegen

@@ -7,6 +7,7 @@ import { readDeviceSetting, writeDeviceSetting } from './device-settings.ts';
 import {
   countSealed,
   forgetPin,
+  kioskCounterLeft,
   kioskSealer,
   lockKiosk,
   readKioskKeys,
@@ -315,6 +316,24 @@ describe('the stored public key is bound to the PIN (issue 32, item 9)', () => {
     await alterKeys({ publicKey: (await strangerKeys()).publicKey });
     expect(await unlockKiosk(db, wrong, now)).toMatchObject({ ok: false, reason: 'wrong-pin' });
     expect(await unlockKiosk(db, pin, now)).toMatchObject({ ok: true, tampered: { key: true } });
+  });
+});
+
+describe('a keys record deleted without the PIN (issue 32, item 9)', () => {
+  it('leaves the counter copy behind, which the panel reports; the legitimate ways out do not', async () => {
+    expect(kioskCounterLeft()).toBe(false);
+    await turnKioskOn(db, pin, fast);
+    expect(kioskCounterLeft()).toBe(true);
+    await db.settings.delete(kioskSettingKeys.keys);
+    expect(await readKioskKeys(db)).toBeUndefined();
+    expect(kioskCounterLeft()).toBe(true);
+
+    await turnKioskOn(db, pin, fast);
+    expect(await turnKioskOff(db)).toEqual({ ok: true });
+    expect(kioskCounterLeft()).toBe(false);
+    await turnKioskOn(db, pin, fast);
+    await forgetPin(db);
+    expect(kioskCounterLeft()).toBe(false);
   });
 });
 

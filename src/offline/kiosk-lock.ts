@@ -159,6 +159,27 @@ async function readThrottle(
   };
 }
 
+/**
+ * Whether the PIN's counter copy is still in localStorage. Setting the PIN writes it, switching
+ * kiosk mode off and 'PIN vergessen' remove it with the keys: while it stays and the keys record
+ * is gone, the record was deleted some other way (see keysDeletedMessage).
+ */
+export function kioskCounterLeft(): boolean {
+  try {
+    return Boolean(copyStorage()?.getItem(throttleCopyKey));
+  } catch {
+    return false;
+  }
+}
+
+/** For the agent when the keys record is gone but the device had a PIN (kioskCounterLeft). */
+export const keysDeletedMessage =
+  'Die Schlüssel dieses Tablets wurden gelöscht, ohne dass „PIN vergessen“ gewählt oder der ' +
+  'Messe-Modus ausgeschaltet wurde: Jemand hatte Zugriff auf die gespeicherten Daten des ' +
+  'Browsers. Neue Anfragen werden jetzt unverschlüsselt gespeichert, und verschlüsselte ' +
+  'Anfragen auf dem Gerät kann niemand mehr lesen. Bitte legen Sie sofort eine neue PIN fest und ' +
+  'klären Sie mit Ihrer oder Ihrem Datenschutzbeauftragten, ob der Vorfall gemeldet werden muss.';
+
 function writeThrottleCopy(throttle: Throttle | undefined): void {
   try {
     const storage = copyStorage();
