@@ -399,6 +399,18 @@ describe('the unlock counter is bound to the PIN (issue 32, item 9)', () => {
       tampered: { key: false, counter: true },
     });
   });
+  it('a current record relabelled as the first format, to skip the checks: reported at the PIN', async () => {
+    for (let i = 0; i < 5; i += 1) await unlockKiosk(db, wrong, now);
+    const record = (await db.settings.get(kioskSettingKeys.keys))?.value as Record<string, unknown>;
+    const { attempts: _attempts, tag: _tag, ...relabelled } = record;
+    await db.settings.put({ key: kioskSettingKeys.keys, value: { ...relabelled, v: 1 } });
+    await setCounter({ failures: 0, blockedUntil: 0 });
+    expect(await unlockKiosk(db, pin, now)).toMatchObject({
+      ok: true,
+      tampered: { key: false, counter: true },
+    });
+    expect(await readKioskKeys(db)).toMatchObject({ v: 2 });
+  });
 });
 
 describe('a tablet set up in the first format (before issue 32)', () => {

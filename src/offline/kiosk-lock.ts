@@ -360,12 +360,10 @@ export async function unlockKiosk(
   }
 
   const key = opened.publicKey !== keys.publicKey;
+  // An altered record with the right public key: its count, or its version to skip the checks.
   const counter =
-    current &&
-    ((opened.record === 'altered' && !key) ||
-      !found ||
-      state.conflict === true ||
-      state.attempts < keys.attempts);
+    (opened.record === 'altered' && !key) ||
+    (current && (!found || state.conflict === true || state.attempts < keys.attempts));
   const record = await opened.reseal(attempts);
   const throttle: Throttle = { attempts, failures: 0, blockedUntil: 0 };
   await db.transaction('rw', db.settings, async () => {

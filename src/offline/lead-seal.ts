@@ -247,28 +247,40 @@ export interface OpenedKioskKeys {
  */
 export async function openKioskKeys(keys: StoredKioskKeys, pin: string): Promise<OpenedKioskKeys> {
   const pinKey = await pinKeys(pin, keys.kdf);
-  let extractable: CryptoKey;
-  try {
-    // Extractable for a moment: the public point is read from it (and, for the first format,
-    // it is wrapped again); the page keeps only the non-extractable copy made below.
-    extractable = await subtle().unwrapKey(
-      'pkcs8',
-      fromBase64Url(keys.wrappedPrivateKey),
-      keys.v === 1 ? pinKey.legacyWrap : pinKey.wrap,
-      { name: 'AES-GCM', iv: fromBase64Url(keys.wrapIv) },
-      curve,
-      true,
-      ['deriveBits'],
-    );
-  } catch {
-    // AES-GCM's tag fails for any other PIN: no stored check value could tell more.
-    throw new WrongPinError();
+  // The version says which key wraps the private key; both are tried, so that a record relabelled
+  // (a current one as the first format, to skip the record's checks) opens and is caught.
+  const wrappers = [
+    { key: pinKey.wrap, legacy: false },
+    { key: pinKey.legacyWrap, legacy: true },
+  ];
+  if (keys.v === 1) wrappers.reverse();
+  let extractable: CryptoKey | undefined;
+  let wrappedLegacy = false;
+  for (const wrapper of wrappers) {
+    try {
+      // Extractable for a moment: the public point is read from it (and a first-format key is
+      // wrapped again); the page keeps only the non-extractable copy made below.
+      extractable = await subtle().unwrapKey(
+        'pkcs8',
+        fromBase64Url(keys.wrappedPrivateKey),
+        wrapper.key,
+        { name: 'AES-GCM', iv: fromBase64Url(keys.wrapIv) },
+        curve,
+        true,
+        ['deriveBits'],
+      );
+      wrappedLegacy = wrapper.legacy;
+      break;
+    } catch {
+      // AES-GCM's tag fails for any other PIN: no stored check value could tell more.
+    }
   }
+  if (!extractable) throw new WrongPinError();
   const jwk = await subtle().exportKey('jwk', extractable);
   const publicKey = publicKeyOf(jwk);
   const privateKey = await sessionKey(jwk);
   let wrapped = { wrappedPrivateKey: keys.wrappedPrivateKey, wrapIv: keys.wrapIv };
-  if (keys.v === 1) {
+  if (wrappedLegacy) {
     const wrapIv = randomBytes(ivBytes);
     const blob = await subtle().wrapKey('pkcs8', extractable, pinKey.wrap, {
       name: 'AES-GCM',
@@ -277,7 +289,13 @@ export async function openKioskKeys(keys: StoredKioskKeys, pin: string): Promise
     wrapped = { wrappedPrivateKey: toBase64Url(blob), wrapIv: toBase64Url(wrapIv) };
   }
   const record =
-    keys.v === 1 ? 'legacy' : (await recordIntact(pinKey.record, keys)) ? 'intact' : 'altered';
+    wrappedLegacy !== (keys.v === 1)
+      ? 'altered'
+      : keys.v === 1
+        ? 'legacy'
+        : (await recordIntact(pinKey.record, keys))
+          ? 'intact'
+          : 'altered';
   const kdf: KioskKdf = {
     name: 'PBKDF2',
     hash: 'SHA-256',
