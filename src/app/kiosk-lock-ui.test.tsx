@@ -271,7 +271,7 @@ describe('a locked tablet', () => {
     localStorage.setItem(lock.throttleCopyKey, '{"attempts":3,"failures":0,"blockedUntil":0}');
     show();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toMatch(/^Die Schlüssel dieses Tablets wurden gelöscht/);
+    expect(alert.textContent).toMatch(/^Die Schlüssel dieses Tablets fehlen: Sie wurden gelöscht/);
     expect(screen.getByRole('button', { name: 'PIN festlegen' })).toBeTruthy();
   });
 

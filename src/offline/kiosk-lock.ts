@@ -174,11 +174,12 @@ export function kioskCounterLeft(): boolean {
 
 /** For the agent when the keys record is gone but the device had a PIN (kioskCounterLeft). */
 export const keysDeletedMessage =
-  'Die Schlüssel dieses Tablets wurden gelöscht, ohne dass „PIN vergessen“ gewählt oder der ' +
-  'Messe-Modus ausgeschaltet wurde: Jemand hatte Zugriff auf die gespeicherten Daten des ' +
-  'Browsers. Neue Anfragen werden jetzt unverschlüsselt gespeichert, und verschlüsselte ' +
-  'Anfragen auf dem Gerät kann niemand mehr lesen. Bitte legen Sie sofort eine neue PIN fest und ' +
-  'klären Sie mit Ihrer oder Ihrem Datenschutzbeauftragten, ob der Vorfall gemeldet werden muss.';
+  'Die Schlüssel dieses Tablets fehlen: Sie wurden gelöscht, ohne dass „PIN vergessen“ gewählt ' +
+  'oder der Messe-Modus ausgeschaltet wurde, durch jemanden mit Zugriff auf die gespeicherten ' +
+  'Daten des Browsers oder durch den Browser selbst (etwa bei knappem Speicher). Neue Anfragen ' +
+  'werden jetzt unverschlüsselt gespeichert, und verschlüsselte Anfragen auf dem Gerät kann ' +
+  'niemand mehr lesen. Bitte legen Sie sofort eine neue PIN fest. Waren Sie es nicht, klären Sie ' +
+  'mit Ihrer oder Ihrem Datenschutzbeauftragten, ob der Vorfall gemeldet werden muss.';
 
 function writeThrottleCopy(throttle: Throttle | undefined): void {
   try {
