@@ -84,6 +84,21 @@ describe.each(['pglite', 'postgres'] as const)('customers’ identity on %s', (k
     expect((await postLead(questionnaireLead({ email, first_name: 'Erika' }))).status).toBe(201);
     const real = await customerId(email);
 
+    // The attack as reported: a "test customer" with the address and a trailing space, then an
+    // admin exports and erases that duplicate. Nothing of it may reach the real person.
+    const decoy = await staff
+      .from('users')
+      .insert({ first_name: 'Test', last_name: 'Dublette', email: `${email} ` })
+      .select('id')
+      .maybeSingle<{ id: number }>();
+    const decoyId = decoy.data?.id ?? -1;
+    const decoyExport = await admin.rpc('customer_data_export', { customer_id: decoyId });
+    const decoyErasure = await admin.rpc('erase_customer', { customer_id: decoyId });
+    const exportedLeads = (decoyExport.data as { leads?: unknown[] } | null)?.leads ?? [];
+    expect(exportedLeads).toEqual([]);
+    expect((decoyErasure.data as { leads?: number } | null)?.leads ?? 0).toBe(0);
+    expect(decoy.error).toMatchObject({ code: '23514' });
+
     for (const variant of hostile(email)) {
       const created = await staff
         .from('users')
