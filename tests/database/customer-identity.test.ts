@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
 import { migrationsDir } from '../../server/db/setup.ts';
 import { customerFields, customerFormSchema } from '../../src/desk/customers/customer-form.ts';
+import { normalizeEmail } from '../../src/domain/email.ts';
 import { questionnaireLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,
@@ -83,6 +84,21 @@ describe.each(['pglite', 'postgres'] as const)('customers’ identity on %s', (k
     expect((await postLead(questionnaireLead({ email, first_name: 'Erika' }))).status).toBe(201);
     const real = await customerId(email);
 
+    // The attack as reported: a "test customer" with the address and a trailing space, then an
+    // admin exports and erases that duplicate. Nothing of it may reach the real person.
+    const decoy = await staff
+      .from('users')
+      .insert({ first_name: 'Test', last_name: 'Dublette', email: `${email} ` })
+      .select('id')
+      .maybeSingle<{ id: number }>();
+    const decoyId = decoy.data?.id ?? -1;
+    const decoyExport = await admin.rpc('customer_data_export', { customer_id: decoyId });
+    const decoyErasure = await admin.rpc('erase_customer', { customer_id: decoyId });
+    const exportedLeads = (decoyExport.data as { leads?: unknown[] } | null)?.leads ?? [];
+    expect(exportedLeads).toEqual([]);
+    expect((decoyErasure.data as { leads?: number } | null)?.leads ?? 0).toBe(0);
+    expect(decoy.error).toMatchObject({ code: '23514' });
+
     for (const variant of hostile(email)) {
       const created = await staff
         .from('users')
@@ -143,6 +159,28 @@ describe.each(['pglite', 'postgres'] as const)('customers’ identity on %s', (k
       .single();
     expect(saved.error).toBeNull();
     expect(saved.data).toEqual({ email: changedTo });
+  });
+
+  it('normalises as the desk and the hub do, so their addresses always pass the check', async () => {
+    const typed = [
+      ' Anna@Example.DE',
+      'anna@example.de\u00a0',
+      '\u2028anna@example.de\u3000',
+      '\ufeffANNA@EXAMPLE.DE\t\r\n',
+      '\u2003anna@example.de\u202f',
+      'anna@example.de\u200b',
+    ];
+    for (const email of typed) {
+      const { rows } = await db.query<{ database: string; again: string }>(
+        `select public.normalized_email($1) as database,
+                public.normalized_email(public.normalized_email($1)) as again`,
+        [email],
+      );
+      expect(rows[0], JSON.stringify(email)).toEqual({
+        database: normalizeEmail(email),
+        again: normalizeEmail(email),
+      });
+    }
   });
 
   it('leaves id, created_at, updated_at and staff_edited to the database (42501)', async () => {
