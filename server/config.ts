@@ -29,6 +29,7 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_BATCHES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_LEAD_READS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   // The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; unset:
   // none, the connection's address is the client.
   TRUST_PROXY: z
@@ -64,7 +65,7 @@ export interface ServerConfig {
   gateway: boolean;
   publicUrl: string | undefined;
   supabase: SupabaseProject;
-  rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
+  rateLimit: HubRateLimit;
   /**
    * The proxies whose `X-Forwarded-For` names the client (TRUST_PROXY), as Fastify's `trustProxy`
    * takes them; undefined: none. Every per-client limit keys on that client (clientKey).
@@ -76,6 +77,14 @@ export interface ServerConfig {
   leadMailDelayMs: number;
   logLevel: string;
   staticDir: string;
+}
+
+/** The hub's limits per client and minute. */
+export interface HubRateLimit {
+  submissionsPerMinute: number;
+  batchesPerMinute: number;
+  /** Reads of leads (GET /api/responses and /api/responses/:id); 60 when unset. */
+  leadReadsPerMinute?: number | undefined;
 }
 
 /** The hosted project (hosted mode); every part unset locally, where the gateway stands in. */
@@ -123,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimit: {
       submissionsPerMinute: e.RATE_LIMIT_SUBMISSIONS_PER_MINUTE,
       batchesPerMinute: e.RATE_LIMIT_BATCHES_PER_MINUTE,
+      leadReadsPerMinute: e.RATE_LIMIT_LEAD_READS_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
     authRateLimit: {

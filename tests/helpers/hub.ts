@@ -44,6 +44,7 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}): Promis
       rateLimit: options.rateLimit ?? {
         submissionsPerMinute: 10_000,
         batchesPerMinute: 10_000,
+        leadReadsPerMinute: 10_000,
       },
       ...(options.authRateLimit ? { authRateLimit: options.authRateLimit } : {}),
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),

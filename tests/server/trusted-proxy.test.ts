@@ -3,7 +3,7 @@ import path from 'node:path';
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
-import { testSecret } from '../helpers/hub.ts';
+import { hubService, testSecret } from '../helpers/hub.ts';
 import { startReverseProxy, type ReverseProxy } from '../helpers/reverse-proxy.ts';
 import { fetchFrom, supabaseClient } from '../helpers/supabase.ts';
 
@@ -14,7 +14,7 @@ const admin = { email: 'admin@example.de', password: 'admin-passwort-1' };
 // The proxy connects to the server from this address; clients use other loopback addresses.
 const proxyAddress = '127.0.0.100';
 const limits = {
-  rateLimit: { submissionsPerMinute: 3, batchesPerMinute: 3 },
+  rateLimit: { submissionsPerMinute: 3, batchesPerMinute: 3, leadReadsPerMinute: 3 },
   authRateLimit: { signinsPerMinute: 30, signinFailuresPerAddressPerHour: 10 },
 };
 
@@ -92,6 +92,23 @@ describe('behind a trusted proxy (TRUST_PROXY names it)', () => {
   it('keeps one client from using up the leads per minute of another', async () => {
     expect(await leadStatuses(at('127.0.0.4'), proxy.url, 4)).toEqual([201, 201, 201, 429]);
     expect(await leadStatuses(at('127.0.0.5'), proxy.url, 1)).toEqual([201]);
+  });
+
+  it('counts reads of leads per client', async () => {
+    const login = await fetch(`${proxy.url}/api/hub/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(hubService),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const read = (from: string) =>
+      at(from)(`${proxy.url}/api/responses?limit=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((res) => res.status);
+    const first = [await read('127.0.0.6'), await read('127.0.0.6'), await read('127.0.0.6')];
+    expect(first).toEqual([200, 200, 200]);
+    expect(await read('127.0.0.6')).toBe(429);
+    expect(await read('127.0.0.7')).toBe(200);
   });
 
   it('takes from X-Forwarded-For only what the proxy added: a client’s own entries gain nothing', async () => {
