@@ -87,7 +87,8 @@ describe('behind a trusted proxy (TRUST_PROXY names it)', () => {
     const owner = await signIn('127.0.0.3', admin.password);
     expect(owner.error).toBeNull();
     expect(owner.data.session?.user.email).toBe(admin.email);
-  });
+    // Eleven password hashes: a few seconds alone, far more on a loaded two-core machine.
+  }, 60_000);
 
   it('keeps one client from using up the leads per minute of another', async () => {
     expect(await leadStatuses(at('127.0.0.4'), proxy.url, 4)).toEqual([201, 201, 201, 429]);
