@@ -1627,8 +1627,11 @@ export type Database = {
       }
       person_and_lead_terms: {
         Args: {
+          email: string
+          first_name: string
+          last_name: string
           lead_ids: number[]
-          person: Database["public"]["Tables"]["users"]["Row"]
+          phone: string
         }
         Returns: string[]
       }

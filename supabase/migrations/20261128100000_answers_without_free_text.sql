@@ -371,22 +371,29 @@ $$;
 revoke execute on function public.forget_person_terms(text[]) from public, anon, authenticated;
 
 -- A person's terms: the customer record's and those of each of their leads (a lead typed with
--- another spelling of the name or another phone number still names them).
-create function public.person_and_lead_terms(person public.users, lead_ids integer[])
-returns text[]
+-- another spelling of the name or another phone number still names them). Plain arguments, as
+-- person_terms takes them.
+create function public.person_and_lead_terms(
+  email text,
+  phone text,
+  first_name text,
+  last_name text,
+  lead_ids integer[]
+) returns text[]
 language sql stable security definer set search_path = ''
 as $$
-  select coalesce(array_agg(distinct t), '{}')
+  select coalesce(array_agg(distinct x.t), '{}')
     from (
-      select unnest(public.person_terms(person.email, person.phone, person.first_name,
-                                        person.last_name)) as t
+      select unnest(public.person_terms(person_and_lead_terms.email, person_and_lead_terms.phone,
+                                        person_and_lead_terms.first_name,
+                                        person_and_lead_terms.last_name)) as t
       union all
       select unnest(public.person_terms(r.email, r.phone, r.first_name, r.last_name))
         from public.responses r
        where r.id = any (lead_ids)
     ) x
 $$;
-revoke execute on function public.person_and_lead_terms(public.users, integer[])
+revoke execute on function public.person_and_lead_terms(text, text, text, text, integer[])
   from public, anon, authenticated;
 
 -- 4. Everything stored about one customer, as one JSON document (Art. 15 and 20), as in
@@ -503,7 +510,8 @@ begin
     raise exception 'Kunde nicht gefunden' using errcode = 'P0002';
   end if;
   lead_ids := public.person_lead_ids(person.id, person.email);
-  terms := public.person_and_lead_terms(person, lead_ids);
+  terms := public.person_and_lead_terms(person.email, person.phone, person.first_name,
+                                        person.last_name, lead_ids);
   select count(*) into answers_count from public.answers a where a.response_id = any (lead_ids);
   select count(*) into kept from public.responses r where r.id = any (lead_ids) and r.offer_info;
   select count(*) into mails_count from public.lead_mail_outbox m

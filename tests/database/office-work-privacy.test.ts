@@ -83,7 +83,9 @@ describe.each(['pglite', 'postgres'] as const)('office work in a person’s righ
         note: 'Rückruf mit Frau Zwirnbaum vereinbart',
       }),
     ]);
-    expect(exported.leads[0]!.notification_mails).toEqual([{ state: 'pending', sent_at: null }]);
+    expect(exported.leads[0]!.notification_mails).toEqual([
+      { kind: 'immediate', state: 'pending', sent_at: null, created_at: expect.any(String) },
+    ]);
     expect(exported.notes.map((note) => note.note)).toEqual([
       'Henrike Zwirnbaum fährt einen Oldtimer',
     ]);
