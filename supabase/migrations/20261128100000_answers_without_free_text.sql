@@ -59,14 +59,11 @@ as $$
   with given as (
     select btrim(coalesce(answer, '')) as a
   ),
+  -- Options are an object keyed '1', '2', ... (questions_options_check).
   option_texts as (
-    select o.value as option
+    select distinct o.value as option
       from jsonb_each_text(case when jsonb_typeof(options) = 'object' then options
                                 else '{}'::jsonb end) o
-    union
-    select e.value
-      from jsonb_array_elements_text(case when jsonb_typeof(options) = 'array' then options
-                                          else '[]'::jsonb end) e
   ),
   chosen as (
     select t.option
