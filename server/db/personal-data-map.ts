@@ -194,6 +194,25 @@ export const personalDataMap: Record<string, TableEntry> = {
       done_by: staff,
     },
   },
+  'public.follow_up_changes': {
+    about:
+      'One change of a follow-up (text, assignee, due time, done, reopened), with who and when.',
+    personRows: 't.follow_up_id in (select f.id from public.follow_ups f where f.customer_id = $1)',
+    columns: {
+      id,
+      follow_up_id: none('the follow-up'),
+      kind: person('follow_ups[].changes[].kind'),
+      changed_by: staff,
+      changed_at: person('follow_ups[].changes[].at'),
+      changed_fields: person('follow_ups[].changes[].fields'),
+      body_before: person('follow_ups[].changes[].text_before'),
+      body_after: person('follow_ups[].changes[].text_after'),
+      assignee_before: staff,
+      assignee_after: staff,
+      due_before: person('follow_ups[].changes[].due_before'),
+      due_after: person('follow_ups[].changes[].due_after'),
+    },
+  },
   'public.retention_holds': {
     about: 'Keeps a customer past the retention period (a documented contract), with a reason.',
     personRows: 't.customer_id = $1',

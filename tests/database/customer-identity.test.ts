@@ -134,6 +134,35 @@ describe.each(['pglite', 'postgres'] as const)('customers’ identity on %s', (k
     expect(leads.map((l) => l.email)).toEqual([email]);
   });
 
+  it('a new customer with a real customer’s former address reaches none of the real person’s leads', async () => {
+    const email = uniqueEmail('vorher');
+    expect((await postLead(questionnaireLead({ email, first_name: 'Erika' }))).status).toBe(201);
+    const real = await customerId(email);
+    // Staff move the real customer to another address, then create a "new" customer with the
+    // old one: the leads typed with it are still the real customer's, not the newcomer's.
+    const moved = uniqueEmail('nachher');
+    expect((await staff.from('users').update({ email: moved }).eq('id', real)).error).toBeNull();
+    const decoy = await staff
+      .from('users')
+      .insert({ first_name: 'Test', last_name: 'Dublette', email })
+      .select('id')
+      .single<{ id: number }>();
+    expect(decoy.error).toBeNull();
+
+    const decoyExport = await admin.rpc('customer_data_export', { customer_id: decoy.data!.id });
+    expect(decoyExport.error).toBeNull();
+    expect((decoyExport.data as { leads: unknown[] }).leads).toEqual([]);
+    const decoyErasure = await admin.rpc('erase_customer', { customer_id: decoy.data!.id });
+    expect(decoyErasure.error).toBeNull();
+    expect((decoyErasure.data as { leads: number }).leads).toBe(0);
+
+    const exported = await admin.rpc('customer_data_export', { customer_id: real });
+    expect(exported.error).toBeNull();
+    expect((exported.data as { leads: { email: string }[] }).leads.map((l) => l.email)).toEqual([
+      email,
+    ]);
+  });
+
   it('stores an address typed with spaces and capitals normalised, from the hub and the desk', async () => {
     const email = uniqueEmail('leerzeichen');
     const typed = `  ${email.toUpperCase()} `;

@@ -215,10 +215,20 @@ describe.each(['pglite', 'postgres'] as const)('the personal-data map on %s', (k
           customer_id: customerId,
           response_id: pkvId,
           due_at: new Date(Date.now() + 86_400_000).toISOString(),
-          body: terms.followUp,
+          body: `${terms.followUp} (Entwurf)`,
         })
         .select('id')
         .single(),
+    );
+    // A change of text and due time leaves the earlier ones in the follow-up's history.
+    ok(
+      await staff
+        .from('follow_ups')
+        .update({
+          body: terms.followUp,
+          due_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        })
+        .eq('id', followUp.data!.id),
     );
     ok(await staff.rpc('complete_follow_up', { follow_up_id: followUp.data!.id }));
     ok(
