@@ -93,7 +93,7 @@ test('a staff member’s message reaches the admin, who marks it read and done',
   await expect(open.getByRole('article').filter({ hasText: text })).toHaveCount(0);
   const undo = page.getByRole('button', { name: 'Rückgängig' });
   await expect(undo).toBeFocused();
-  await expect(page.getByText('Erledigt: Nachricht von Mia Mitarbeiterin.')).toBeVisible();
+  await expect(page.getByText(`Erledigt: Nachricht von ${sender}.`)).toBeVisible();
 
   await page
     .getByRole('group', { name: 'Nachrichten anzeigen' })
