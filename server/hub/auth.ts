@@ -9,6 +9,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import type { Database } from '../db/database.ts';
+import { sessionState } from '../gateway/session-liveness.ts';
 import { HubError } from './errors.ts';
 
 const HUB_ISSUER = 'universa-hub';
@@ -64,7 +65,8 @@ export function createHubAuth(options: {
     } catch {
       return undefined;
     }
-    const check = { clockTolerance: 30 };
+    // A token without `exp` would work forever: refused, whoever signed it.
+    const check = { clockTolerance: 30, requiredClaims: ['exp'] };
     if (algorithm === 'HS256') {
       const hub = await jwtVerify(token, key, { ...check, algorithms: ['HS256'] }).catch(
         () => undefined,
@@ -137,6 +139,16 @@ export function createHubAuth(options: {
         return;
       }
       if (payload.role === 'authenticated' && typeof payload.sub === 'string') {
+        // A session ended by a password change or a sign-out opens nothing here either, as on
+        // the gateway (session-liveness.ts; GoTrue keeps its sessions in the same table).
+        const session = await sessionState(options.db, payload.session_id);
+        if (session === 'ended' || session === 'invalid') {
+          throw new HubError(
+            401,
+            'invalid_token',
+            'Die Sitzung ist beendet. Bitte melden Sie sich neu an.',
+          );
+        }
         const staff = await options.db.query<{ role: string }>(
           'select role from public.staff where user_id::text = $1',
           [payload.sub],

@@ -81,6 +81,7 @@ async function upload(
   const { bucket, name } = objectAddress(request.params.bucket, request.params['*']);
   const claims = await callerClaims(request.headers.authorization, context.secret, {
     required: false,
+    db: context.db,
   });
   const bucketRow = await findBucket(context.db, bucket);
   if (!bucketRow) throw storageErrors.noSuchBucket();
