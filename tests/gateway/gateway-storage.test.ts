@@ -502,12 +502,13 @@ describe.each(['pglite', 'postgres'] as const)('Storage on %s', (kind) => {
           },
           body: '%PDF-1.4\n% roh\n%%EOF\n',
         });
-      for (const headers of [
+      const refusedHeaders: Record<string, string>[] = [
         { 'cache-control': 'max-age=60, "nicht erlaubt"' },
         { 'x-upsert': 'ja' },
         { 'x-metadata': 'kein base64!' },
         { 'x-metadata': Buffer.from('[1, 2]').toString('base64') },
-      ]) {
+      ];
+      for (const headers of refusedHeaders) {
         const answer = await send(headers);
         expect(answer.status).toBe(400);
         expect(await answer.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest' });
