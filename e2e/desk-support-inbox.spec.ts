@@ -45,8 +45,10 @@ test('a staff member’s message reaches the admin, who marks it read and done',
   await signInAs(staffPage, staff);
   await staffPage.goto(deskPaths.support);
   const form = staffPage.getByRole('form', { name: 'Nachricht an den Support' });
-  await form.getByLabel('Name').fill('Mia Mitarbeiterin');
-  await form.getByLabel('E-Mail-Adresse').fill(staff.email);
+  // Name and address are the account's own, shown and not typed.
+  await expect(form.getByLabel('E-Mail-Adresse')).toHaveValue(staff.email);
+  const sender = await form.getByLabel('Name').inputValue();
+  expect(sender).not.toBe('');
   await form.getByLabel('Nachricht').fill(text);
   await form.getByRole('button', { name: 'Senden' }).click();
   await expect(form.getByRole('status')).toHaveText('Vielen Dank! Ihre Nachricht wurde gesendet.');
@@ -69,7 +71,7 @@ test('a staff member’s message reaches the admin, who marks it read and done',
   const open = page.getByRole('list', { name: 'Offene Support-Nachrichten' });
   const message = open.getByRole('article').filter({ hasText: text });
   await expect(message).toBeVisible();
-  await expect(message.getByRole('heading', { name: 'Mia Mitarbeiterin' })).toBeVisible();
+  await expect(message.getByRole('heading', { name: sender })).toBeVisible();
   await expect(message.getByText('Ungelesen', { exact: true })).toBeVisible();
   await expect(message.getByRole('link', { name: staff.email })).toHaveAttribute(
     'href',

@@ -226,3 +226,79 @@ test('kiosk mode stays on while sealed leads wait; a forgotten PIN discards them
   await expectNothingWaiting(next);
   expect(await responsesFor(request, email)).toEqual([]);
 });
+
+/** Runs in the page: puts someone else's public key into the stored keys record, no PIN needed. */
+async function swapStoredPublicKey(): Promise<void> {
+  const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+    'deriveBits',
+  ]);
+  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const publicKey = btoa(String.fromCharCode(...raw))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('universa-offline');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction('settings', 'readwrite');
+    const store = tx.objectStore('settings');
+    const get = store.get('kioskKeys');
+    get.onsuccess = () => {
+      const record = get.result as { key: string; value: Record<string, unknown> };
+      store.put({ key: record.key, value: { ...record.value, publicKey } });
+    };
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+}
+
+test('a public key swapped on the locked tablet is reported when the PIN is entered (issue 32, item 9)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('kiosk-getauscht');
+  await openTabaluga(page);
+  await openDevicePanel(page);
+  await page.getByRole('switch', { name: 'Messe-Modus' }).click();
+  const setup = page.getByRole('dialog', { name: 'Messe-Modus einschalten' });
+  await setup.getByRole('button', { name: 'Verstanden, PIN festlegen' }).click();
+  await setup.getByLabel('Neue PIN').fill(pin);
+  await setup.getByLabel('PIN wiederholen').fill(pin);
+  await setup.getByRole('button', { name: 'Messe-Modus einschalten' }).click();
+  await expect(setup).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  // Someone with brief access to the browser swaps the stored public key; the tablet restarts.
+  await page.evaluate(swapStoredPublicKey);
+  await openTabaluga(page);
+  await answerTabaluga(page, email);
+  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
+  await expect(waitingCount(page)).toHaveText('· 1 Anfrage wartet');
+
+  await openDevicePanel(page);
+  await page.getByRole('button', { name: 'PIN eingeben' }).click();
+  const unlock = page.getByRole('dialog', { name: 'Gerät entsperren' });
+  await unlock.getByLabel('PIN').fill(pin);
+  await unlock.getByRole('button', { name: 'Entsperren' }).click();
+  const warning = unlock.getByRole('alert');
+  await expect(warning).toContainText('Die Schlüssel dieses Tablets wurden verändert');
+  await expect(warning).toContainText(
+    '1 Anfrage ist mit dem fremden Schlüssel verschlüsselt: Weder Sie noch wir können sie lesen oder senden.',
+  );
+  await expectNoAxeViolations(page);
+  await unlock.getByRole('button', { name: 'Verstanden' }).click();
+  await expect(unlock).toBeHidden();
+
+  // The lead is kept and shown, never sent, never silently gone.
+  const rejected = page.getByRole('region', { name: 'Abgelehnte Anfragen' });
+  await expect(rejected).toContainText('mit einem fremden Schlüssel verschlüsselt');
+  await expect(page.getByTestId('kiosk-meldung')).toContainText(
+    'Der richtige Schlüssel ist wiederhergestellt',
+  );
+  expect(await responsesFor(request, email)).toEqual([]);
+});

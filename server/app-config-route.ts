@@ -1,3 +1,4 @@
+import { TLSSocket } from 'node:tls';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { appConfigPath } from '../src/domain/routes.ts';
 import type { ServerConfig } from './config.ts';
@@ -51,8 +52,9 @@ export const appConfigRoute: FastifyPluginAsync<AppConfigOptions> = async (app, 
 
 /**
  * The origin as the browser addressed this server: its Host header and the connection's scheme
- * (forwarded headers are ignored, nobody vouches for them). A forged Host only reaches the
- * forger, since no cache keeps the answer; behind a proxy that rewrites Host or ends TLS,
+ * (forwarded headers are ignored, nobody vouches for them; not even a proxy TRUST_PROXY trusts
+ * names an origin, so neither `request.host` nor `request.protocol`). A forged Host only reaches
+ * the forger, since no cache keeps the answer; behind a proxy that rewrites Host or ends TLS,
  * PUBLIC_URL names the real origin.
  */
 function requestOrigin(request: FastifyRequest): string | undefined {
@@ -60,7 +62,7 @@ function requestOrigin(request: FastifyRequest): string | undefined {
   if (!host || !/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) {
     return undefined;
   }
-  const scheme = request.protocol === 'https' ? 'https' : 'http';
+  const scheme = request.raw.socket instanceof TLSSocket ? 'https' : 'http';
   try {
     return new URL(`${scheme}://${host}`).origin;
   } catch {

@@ -16,6 +16,7 @@ import { createFormsRepository } from './hub/forms-repository.ts';
 import { hubArea } from './hub/hub-area.ts';
 import { createResponsesRepository } from './hub/responses-repository.ts';
 import { createMailer } from './gateway/auth/mail.ts';
+import { clientKey } from './http/client-key.ts';
 import { listeningOrigin } from './http/listening-origin.ts';
 import { startLeadMailJob, type LeadMailJob } from './jobs/lead-mail-job.ts';
 import { startRetentionJob, type RetentionJob } from './jobs/retention-job.ts';
@@ -27,7 +28,13 @@ export interface AppOptions {
     Partial<
       Pick<
         ServerConfig,
-        'gateway' | 'dataDir' | 'smtpUrl' | 'publicUrl' | 'supabase' | 'authRateLimit'
+        | 'gateway'
+        | 'dataDir'
+        | 'smtpUrl'
+        | 'publicUrl'
+        | 'supabase'
+        | 'authRateLimit'
+        | 'trustProxy'
       >
     >;
   db: Database;
@@ -66,6 +73,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // A new UUID per request, not a counter: ids stay unique across restarts and instances.
     genReqId: () => crypto.randomUUID(),
+    // TRUST_PROXY: only these proxies' X-Forwarded-For names the client (request.ip, clientKey);
+    // without it the header is ignored. Links and origins never come from forwarded headers
+    // (PUBLIC_URL or the listening address), whatever this says.
+    trustProxy: config.trustProxy && config.trustProxy.length > 0 ? config.trustProxy : false,
   });
 
   // Plugins. Route schemas are zod schemas, the same ones the browser validates with.
@@ -103,8 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-site' },
     hsts: false,
   });
-  // Limits apply per route (see the routes); the store is in memory, per instance.
-  await app.register(rateLimit, { global: false });
+  // Limits apply per route (see the routes), per client (clientKey: behind a trusted proxy the
+  // client it names); the store is in memory, per instance.
+  await app.register(rateLimit, { global: false, keyGenerator: clientKey });
 
   // The database and its repositories.
   const forms = createFormsRepository(db);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/client-key.ts';
 
 // The one place that reads process.env: parsed once at start, and a bad value stops the
 // server with a message naming the variable instead of surfacing later as a strange error.
@@ -28,6 +29,21 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_BATCHES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_LEAD_READS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  // The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; unset:
+  // none, the connection's address is the client.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      const parsed = parseTrustProxy(value);
+      if ('error' in parsed) {
+        context.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.value;
+    }),
   AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   AUTH_SIGNIN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   // Seconds a new lead waits before its mail goes out (0: at once). Tests set it to kill the
@@ -49,13 +65,26 @@ export interface ServerConfig {
   gateway: boolean;
   publicUrl: string | undefined;
   supabase: SupabaseProject;
-  rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
+  rateLimit: HubRateLimit;
+  /**
+   * The proxies whose `X-Forwarded-For` names the client (TRUST_PROXY), as Fastify's `trustProxy`
+   * takes them; undefined: none. Every per-client limit keys on that client (clientKey).
+   */
+  trustProxy: TrustProxy | undefined;
   /** Sign-in attempts at the gateway per client address, and per e-mail address, and minute. */
   authRateLimit: AuthRateLimit;
   /** How long a new lead's mail waits in the queue before the worker sends it. */
   leadMailDelayMs: number;
   logLevel: string;
   staticDir: string;
+}
+
+/** The hub's limits per client and minute. */
+export interface HubRateLimit {
+  submissionsPerMinute: number;
+  batchesPerMinute: number;
+  /** Reads of leads (GET /api/responses and /api/responses/:id); 60 when unset. */
+  leadReadsPerMinute?: number | undefined;
 }
 
 /** The hosted project (hosted mode); every part unset locally, where the gateway stands in. */
@@ -103,7 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimit: {
       submissionsPerMinute: e.RATE_LIMIT_SUBMISSIONS_PER_MINUTE,
       batchesPerMinute: e.RATE_LIMIT_BATCHES_PER_MINUTE,
+      leadReadsPerMinute: e.RATE_LIMIT_LEAD_READS_PER_MINUTE,
     },
+    trustProxy: e.TRUST_PROXY,
     authRateLimit: {
       signinsPerMinute: e.AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE,
       signinFailuresPerAddressPerHour: e.AUTH_SIGNIN_FAILURES_PER_ADDRESS_PER_HOUR,

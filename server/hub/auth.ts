@@ -24,8 +24,10 @@ export interface HubAuth {
     password: string,
   ): Promise<{ token: string; expires_in: number }>;
   /**
-   * A route hook: lets through integrations (hub token) and enabled staff (a gateway session of
-   * role staff or admin), refuses everyone else.
+   * A route hook for reads of leads: lets through integrations (hub token) and staff who may
+   * export (a session of role staff or admin for which the database's can_export() holds, the
+   * right the desk's export checks: admins always, staff while the setting allows it); refuses
+   * everyone else.
    */
   requireReader(request: FastifyRequest): Promise<void>;
   /**
@@ -149,12 +151,17 @@ export function createHubAuth(options: {
             'Die Sitzung ist beendet. Bitte melden Sie sich neu an.',
           );
         }
-        const staff = await options.db.query<{ role: string }>(
-          'select role from public.staff where user_id::text = $1',
-          [payload.sub],
-        );
-        const role = staff.rows[0]?.role;
-        if (role === 'staff' || role === 'admin') {
+        const right = await staffRight(options.db, payload.sub);
+        if (right?.role === 'staff' || right?.role === 'admin') {
+          // The desk reads no more than this without the export right: a lead list with every
+          // answer is an export, and a read by id walks through every lead.
+          if (!right.canExport) {
+            throw new HubError(
+              403,
+              'export_not_allowed',
+              'Dieses Konto darf keine Anfragen exportieren. Admins können es Mitarbeitenden unter „Mitarbeiter“ erlauben.',
+            );
+          }
           staffReaders.set(request, payload.sub);
           return;
         }
@@ -166,6 +173,31 @@ export function createHubAuth(options: {
       );
     },
   };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The account's desk role and export right, as the database's own functions decide them for a
+ * request of this account (staff_role() and can_export() under its claims, as the desk's export
+ * calls them): one right, not a second copy of its rule here. Undefined for a subject that is
+ * not an account id.
+ */
+async function staffRight(
+  db: Database,
+  sub: string,
+): Promise<{ role: string | null; canExport: boolean } | undefined> {
+  if (!uuidPattern.test(sub)) return undefined;
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub, role: 'authenticated' }),
+    ]);
+    const result = await tx.query<{ role: string | null; can_export: boolean }>(
+      'select public.staff_role() as role, public.can_export() as can_export',
+    );
+    const row = result.rows[0];
+    return { role: row?.role ?? null, canExport: row?.can_export === true };
+  });
 }
 
 /** Compares secrets in constant time, so response timing tells nothing about them. */

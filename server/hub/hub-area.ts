@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { HubRateLimit } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { claimPrefix } from '../http/claim-prefix.ts';
 import type { HubAuth } from './auth.ts';
@@ -15,7 +16,7 @@ export interface HubAreaOptions {
   forms: FormsRepository;
   responses: ResponsesRepository;
   now: () => Date;
-  rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
+  rateLimit: HubRateLimit;
   /** Told after leads were stored and committed (the new-lead mail's worker runs then). */
   onLeadsStored?: () => void;
 }

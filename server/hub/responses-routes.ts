@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { HubRateLimit } from '../config.ts';
 import { z } from 'zod';
 import {
   batchRequestSchema,
   submissionLimits,
   type SubmissionResult,
 } from '../../src/domain/submission.ts';
+import { clientKey } from '../http/client-key.ts';
 import type { HubAuth } from './auth.ts';
 import { HubError } from './errors.ts';
 import { idParams } from './params.ts';
@@ -15,13 +17,16 @@ export interface ResponseRouteOptions {
   responses: ResponsesRepository;
   auth: HubAuth;
   now: () => Date;
-  rateLimit: { submissionsPerMinute: number; batchesPerMinute: number };
+  rateLimit: HubRateLimit;
   onLeadsStored?: (() => void) | undefined;
 }
 
 // A batch carries up to 50 leads of at most 64 KB each; real leads are 1-2 KB, so 1 MiB
 // leaves room without letting one request tie up the server.
 const BATCH_BODY_LIMIT = 1024 * 1024;
+
+/** Reads of leads per client and minute when RATE_LIMIT_LEAD_READS_PER_MINUTE is unset. */
+export const defaultLeadReadsPerMinute = 60;
 
 const listQuery = z.object({
   form_id: z.coerce.number().int().positive().optional(),
@@ -65,12 +70,19 @@ export const responseRoutes: FastifyPluginAsyncZod<ResponseRouteOptions> = async
     },
   );
 
-  // Reading is for integrations and staff. The check runs on request, before validation: a
-  // caller without access learns nothing about the addresses, not even that an id is malformed.
-  // What a staff account reads here is logged ('answers_viewed'), as in the desk.
+  // Reading is for integrations and for staff who may export (the desk's export right: admins
+  // always, staff while an admin allows it). Reads of leads share one budget per client and
+  // minute, counted before the token is even checked. The check runs on request, before
+  // validation: a caller without access learns nothing about the addresses, not even that an id
+  // is malformed. What a staff account reads here is logged ('answers_viewed'), as in the desk.
+  const readLimit = hub.rateLimit({
+    max: rateLimit.leadReadsPerMinute ?? defaultLeadReadsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `lead-reads ${clientKey(request)}`,
+  });
   hub.get(
     '/responses/:id',
-    { onRequest: auth.requireReader, schema: { params: idParams } },
+    { onRequest: [readLimit, auth.requireReader], schema: { params: idParams } },
     async (request) => {
       const { id } = request.params;
       const response = await responses.find(id, auth.staffReader(request));
@@ -81,7 +93,7 @@ export const responseRoutes: FastifyPluginAsyncZod<ResponseRouteOptions> = async
 
   hub.get(
     '/responses',
-    { onRequest: auth.requireReader, schema: { querystring: listQuery } },
+    { onRequest: [readLimit, auth.requireReader], schema: { querystring: listQuery } },
     async (request) => {
       const { form_id, since, limit } = request.query;
       return responses.list({ formId: form_id, since, limit }, auth.staffReader(request));

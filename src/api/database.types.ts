@@ -46,28 +46,31 @@ export type Database = {
       }
       analysis_daily_answers: {
         Row: {
-          answer: string
           channel: string
           day: string
+          kind: string
           n: number
           question_id: number
           source: string
+          value: string
         }
         Insert: {
-          answer: string
           channel: string
           day: string
+          kind: string
           n?: number
           question_id: number
           source: string
+          value: string
         }
         Update: {
-          answer?: string
           channel?: string
           day?: string
+          kind?: string
           n?: number
           question_id?: number
           source?: string
+          value?: string
         }
         Relationships: [
           {
@@ -351,6 +354,59 @@ export type Database = {
         }
         Relationships: []
       }
+      follow_up_changes: {
+        Row: {
+          assignee_after: string | null
+          assignee_before: string | null
+          body_after: string | null
+          body_before: string | null
+          changed_at: string
+          changed_by: string | null
+          changed_fields: string[]
+          due_after: string | null
+          due_before: string | null
+          follow_up_id: number
+          id: number
+          kind: string
+        }
+        Insert: {
+          assignee_after?: string | null
+          assignee_before?: string | null
+          body_after?: string | null
+          body_before?: string | null
+          changed_at?: string
+          changed_by?: string | null
+          changed_fields?: string[]
+          due_after?: string | null
+          due_before?: string | null
+          follow_up_id: number
+          id?: never
+          kind: string
+        }
+        Update: {
+          assignee_after?: string | null
+          assignee_before?: string | null
+          body_after?: string | null
+          body_before?: string | null
+          changed_at?: string
+          changed_by?: string | null
+          changed_fields?: string[]
+          due_after?: string | null
+          due_before?: string | null
+          follow_up_id?: number
+          id?: never
+          kind?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "follow_up_changes_follow_up_id_fkey"
+            columns: ["follow_up_id"]
+            isOneToOne: false
+            referencedRelation: "follow_ups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       follow_ups: {
         Row: {
           assignee: string | null
@@ -555,6 +611,7 @@ export type Database = {
       }
       questions: {
         Row: {
+          analysis_bucket: string | null
           created_at: string
           custome_description: string | null
           form_id: number
@@ -569,6 +626,7 @@ export type Database = {
           type: string
         }
         Insert: {
+          analysis_bucket?: string | null
           created_at?: string
           custome_description?: string | null
           form_id: number
@@ -583,6 +641,7 @@ export type Database = {
           type: string
         }
         Update: {
+          analysis_bucket?: string | null
           created_at?: string
           custome_description?: string | null
           form_id?: number
@@ -962,6 +1021,20 @@ export type Database = {
           kind: string
           n: number
           question_id: number
+          value: string
+        }[]
+      }
+      analysis_answer_items: {
+        Args: {
+          answer: string
+          bucket: string
+          multi: boolean
+          options: Json
+          question_type: string
+        }
+        Returns: {
+          kind: string
+          n: number
           value: string
         }[]
       }
@@ -1428,15 +1501,18 @@ export type Database = {
         Args: { export_id: number; was_cancelled: boolean }
         Returns: undefined
       }
+      forget_person_terms: { Args: { terms: string[] }; Returns: Json }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean }
       keeping_figures: { Args: Record<PropertyKey, never>; Returns: boolean }
       lead_activity: {
         Args: { customer_id: number }
         Returns: {
+          assignee_name: string
           at: string
           body: string
           by_name: string
+          changed: string[]
           due_at: string
           kind: string
           response_id: number
@@ -1505,6 +1581,7 @@ export type Database = {
       move_question: {
         Args: { question_id: number; steps: number }
         Returns: {
+          analysis_bucket: string | null
           created_at: string
           custome_description: string | null
           form_id: number
@@ -1525,6 +1602,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      normalized_email: { Args: { email: string }; Returns: string }
       open_customer: {
         Args: { customer_id: number }
         Returns: {
@@ -1546,6 +1624,16 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      person_and_lead_terms: {
+        Args: {
+          email: string
+          first_name: string
+          last_name: string
+          lead_ids: number[]
+          phone: string
+        }
+        Returns: string[]
       }
       person_lead_ids: {
         Args: { customer_id: number; email: string }

@@ -66,9 +66,11 @@ const overTimeRow = z.object({
 });
 export type OverTimeRow = z.infer<typeof overTimeRow>;
 
+// Never a visitor's text: an option's own text, a birth decade ('1980'), or nothing
+// (analysis_answer_distribution, 20261128100000_answers_without_free_text.sql).
 const answerRow = z.object({
   question_id: z.number().int(),
-  kind: z.enum(['option', 'value', 'other', 'year', 'empty']),
+  kind: z.enum(['option', 'other', 'answered', 'decade', 'empty']),
   value: z.string().nullable(),
   n: count,
 });

@@ -50,16 +50,26 @@ export async function readLeadStatusHistory(
   return z.array(historyRow).parse(data ?? []);
 }
 
-// What else happened to a lead (lead_activity, 20261126160000_lead_activity.sql): the new-lead
-// mail sent, follow-ups made and done. by_name is null for the automatic follow-up and for an
-// account that is gone.
+// What else happened to a lead (lead_activity, 20261128120000_names_and_labels.sql): the new-lead
+// mail sent, follow-ups made (with their first text, due time and assignee), changed (the new
+// values of the fields `changed` names), done and opened again. by_name is null for the automatic
+// follow-up, for the service role and for an account that is gone; assignee_name is null for
+// nobody (or an account that is gone).
 const activityRow = z.object({
   response_id: z.number().int(),
-  kind: z.enum(['mail_sent', 'follow_up_created', 'follow_up_done']),
+  kind: z.enum([
+    'mail_sent',
+    'follow_up_created',
+    'follow_up_changed',
+    'follow_up_done',
+    'follow_up_reopened',
+  ]),
   at: z.string(),
   by_name: z.string().nullable(),
   body: z.string().nullable(),
   due_at: z.string().nullable(),
+  assignee_name: z.string().nullable(),
+  changed: z.array(z.enum(['body', 'assignee', 'due_at'])).nullable(),
 });
 export type LeadActivity = z.infer<typeof activityRow>;
 true satisfies SameColumns<LeadActivity, 'lead_activity'>;

@@ -13,6 +13,9 @@ import { useSupabase } from './supabase-context.ts';
 
 const text = z.string().nullable();
 
+// Loose objects throughout: the person's JSON file holds everything the database returns, also
+// fields added to the export later (the personal-data map's test checks the database's side).
+
 /** A lead as the export holds it: its columns, its form's title and its answers. */
 const exportedLead = z.looseObject({
   id: z.number(),
@@ -20,13 +23,15 @@ const exportedLead = z.looseObject({
   source: z.string(),
   form_title: text,
   received_at: z.string(),
-  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
-  status_history: z.array(z.object({ status: z.enum(leadStatuses), note: text, at: z.string() })),
-  notification_mails: z.array(z.object({ state: z.string(), sent_at: text })),
+  answers: z.array(z.looseObject({ question: z.string(), answer: z.string() })),
+  status_history: z.array(
+    z.looseObject({ status: z.enum(leadStatuses), note: text, at: z.string() }),
+  ),
+  notification_mails: z.array(z.looseObject({ state: z.string(), sent_at: text })),
 });
 
 /** Everything stored about one customer (customer_data_export). */
-export const customerDataExport = z.object({
+export const customerDataExport = z.looseObject({
   exported_at: z.string(),
   customer: z.looseObject({
     id: z.number(),
@@ -41,13 +46,16 @@ export const customerDataExport = z.object({
     updated_at: z.string(),
   }),
   leads: z.array(exportedLead),
-  notes: z.array(z.object({ created_at: z.string(), updated_at: text, note: z.string() })),
+  notes: z.array(z.looseObject({ created_at: z.string(), updated_at: text, note: z.string() })),
   follow_ups: z.array(
-    z.object({ due_at: z.string(), text: z.string(), created_at: z.string(), done_at: text }),
+    z.looseObject({ due_at: z.string(), text: z.string(), created_at: z.string(), done_at: text }),
   ),
+  retention_holds: z
+    .array(z.looseObject({ reason: z.string(), until: text, created_at: z.string() }))
+    .default([]),
   consent_records: z.array(z.record(z.string(), z.unknown())),
-  support_messages: z.array(z.object({ created_at: z.string(), message: z.string() })),
-  access_log: z.array(z.object({ at: z.string(), action: z.enum(accessActions) })),
+  support_messages: z.array(z.looseObject({ created_at: z.string(), message: z.string() })),
+  access_log: z.array(z.looseObject({ at: z.string(), action: z.enum(accessActions) })),
 });
 export type CustomerDataExport = z.infer<typeof customerDataExport>;
 export type ExportedLead = z.infer<typeof exportedLead>;
@@ -81,6 +89,9 @@ const accessLogEntry = z.object({
     term_redacted: z.boolean().optional(),
     columns: z.array(z.string()).optional(),
     deleted: z.boolean().optional(),
+    created: z.boolean().optional(),
+    merged_into: z.number().optional(),
+    merged_from: z.number().optional(),
     response_id: z.number().optional(),
     status: z.enum(leadStatuses).optional(),
   }),

@@ -23,11 +23,12 @@ const questionColumns = z.object({
 
 /**
  * A row of `questions` with its type and options checked. `key` is a role the Tabaluga flow
- * depends on ('tabaluga_child_dates', ...); such questions stay.
+ * depends on ('tabaluga_child_dates', ...); such questions stay. `analysis_bucket` (how Analyse
+ * groups an input question's answers) is set by migrations, not in the editor.
  */
 export type QuestionRow = Omit<
   Tables<'questions'>,
-  'created_at' | keyof typeof questionColumns.shape
+  'created_at' | 'analysis_bucket' | keyof typeof questionColumns.shape
 > &
   z.infer<typeof questionColumns>;
 

@@ -47,6 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  localStorage.clear();
 });
 
 const onNotice = vi.fn();
@@ -175,6 +176,30 @@ describe('a locked tablet', () => {
     expect(lastNotice()).toBe('Entsperrt. 2 Anfragen werden gesendet.');
   });
 
+  it('says plainly when the PIN found the keys swapped, keeps the dialog until read, and sends the rest (issue 32, item 9)', async () => {
+    const user = userEvent.setup();
+    lock.unlockKiosk.mockResolvedValue({
+      ok: true,
+      tampered: { key: true, counter: false, unreadable: 2 },
+    });
+    show({ sealed: 5 });
+    await user.click(await screen.findByRole('button', { name: 'PIN eingeben' }));
+    await user.type(within(dialog('Gerät entsperren')).getByLabelText(/^PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Entsperren' }));
+
+    const alert = await within(dialog('Gerät entsperren')).findByRole('alert');
+    expect(alert.textContent).toMatch(/^Die Schlüssel dieses Tablets wurden verändert/);
+    expect(alert.textContent).toContain(
+      '2 Anfragen sind mit dem fremden Schlüssel verschlüsselt: Weder Sie noch wir können sie lesen oder senden.',
+    );
+    expect(alert.textContent).toContain('alle übrigen Anfragen werden gesendet');
+    expect(syncNow).toHaveBeenCalledWith(true);
+    expect(lastNotice()).toBe(alert.textContent);
+
+    await user.click(screen.getByRole('button', { name: 'Verstanden' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('tells when the next attempt is possible after too many wrong PINs', async () => {
     const user = userEvent.setup();
     const waitUntil = new Date(2026, 10, 25, 14, 30, 15).getTime();
@@ -238,6 +263,15 @@ describe('a locked tablet', () => {
         'Ohne PIN werden Anfragen auf diesem Gerät unverschlüsselt gespeichert.',
       ),
     ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PIN festlegen' })).toBeTruthy();
+  });
+
+  it('warns when the keys were deleted without the PIN (issue 32, item 9)', async () => {
+    lock.readKioskKeys.mockResolvedValue(undefined);
+    localStorage.setItem(lock.throttleCopyKey, '{"attempts":3,"failures":0,"blockedUntil":0}');
+    show();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^Die Schlüssel dieses Tablets fehlen: Sie wurden gelöscht/);
     expect(screen.getByRole('button', { name: 'PIN festlegen' })).toBeTruthy();
   });
 

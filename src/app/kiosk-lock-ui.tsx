@@ -15,10 +15,13 @@ import {
 import {
   forgetPin,
   freeUnlockAttempts,
+  keysDeletedMessage,
+  kioskCounterLeft,
   lockKiosk,
   pinMessages,
   pinRuleMessage,
   readKioskKeys,
+  tamperingMessage,
   turnKioskOff,
   turnKioskOn,
   unlockKiosk,
@@ -117,6 +120,15 @@ export function KioskLockUi(props: KioskLockUiProps) {
         <p role="status">PIN-Schutz wird geladen …</p>
       ) : !hasPin ? (
         <div className="space-y-2">
+          {kioskCounterLeft() ? (
+            <p
+              role="alert"
+              data-testid="kiosk-warnung"
+              className="rounded-lg border border-red-300 bg-red-50 p-3 font-semibold text-red-900"
+            >
+              {keysDeletedMessage}
+            </p>
+          ) : null}
           <p>Ohne PIN werden Anfragen auf diesem Gerät unverschlüsselt gespeichert.</p>
           <Button variant="secondary" className="w-full" onClick={() => setDialog('setup')}>
             PIN festlegen
@@ -177,12 +189,14 @@ export function KioskLockUi(props: KioskLockUiProps) {
         <UnlockDialog
           sealed={sealed}
           onClose={closeDialog}
-          onDone={() => {
-            closeDialog();
+          onDone={(warning) => {
+            // A warning keeps the dialog open until the agent has read it; the panel keeps it too.
+            if (warning === undefined) closeDialog();
             onNotice(
-              sealed > 0
-                ? `Entsperrt. ${leads(sealed)} ${sealed === 1 ? 'wird' : 'werden'} gesendet.`
-                : 'Entsperrt.',
+              warning ??
+                (sealed > 0
+                  ? `Entsperrt. ${leads(sealed)} ${sealed === 1 ? 'wird' : 'werden'} gesendet.`
+                  : 'Entsperrt.'),
             );
             void syncNow(true);
           }}
@@ -337,10 +351,16 @@ function SetupDialog(props: { kiosk: boolean; onClose: () => void; onDone: () =>
   );
 }
 
-function UnlockDialog(props: { sealed: number; onClose: () => void; onDone: () => void }) {
+function UnlockDialog(props: {
+  sealed: number;
+  onClose: () => void;
+  /** Unlocked; `warning`: what the PIN found altered on the tablet, for the agent to read. */
+  onDone: (warning?: string) => void;
+}) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [warning, setWarning] = useState<string | undefined>(undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -354,7 +374,9 @@ function UnlockDialog(props: { sealed: number; onClose: () => void; onDone: () =
       (result) => {
         setState('idle');
         if (result.ok) {
-          props.onDone();
+          const found = result.tampered ? tamperingMessage(result.tampered) : undefined;
+          setWarning(found);
+          props.onDone(found);
           return;
         }
         setPin('');
@@ -376,6 +398,27 @@ function UnlockDialog(props: { sealed: number; onClose: () => void; onDone: () =
       () => setState('failed'),
     );
   };
+
+  if (warning !== undefined) {
+    return (
+      <Modal title="Gerät entsperren" onClose={props.onClose}>
+        <div className="space-y-3">
+          <p
+            role="alert"
+            data-testid="kiosk-warnung"
+            className="rounded-lg border border-red-300 bg-red-50 p-3 font-semibold text-red-900"
+          >
+            {warning}
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={props.onClose} autoFocus>
+              Verstanden
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal title="Gerät entsperren" onClose={props.onClose}>

@@ -48,7 +48,7 @@ describe('emailSchema', () => {
 });
 
 describe('personNameSchema', () => {
-  const schema = personNameSchema('falsch');
+  const schema = personNameSchema('first_name', 'falsch');
 
   it.each([
     'Jörg',

@@ -5,6 +5,7 @@ import { messages } from './messages.ts';
 
 export const contactLimits = {
   nameMinLength: 2,
+  nameMaxLength: 100,
   streetMinLength: 3,
   cityMinLength: 2,
   phoneMinLength: 6,
@@ -49,9 +50,52 @@ function isPlausibleName(name: string): boolean {
   return new Set(letters).size > 1;
 }
 
-/** The KFZ and contact page rule for first and last names. */
-export function personNameSchema(message: string) {
-  return text(message).normalize('NFC').refine(isPlausibleName, stop(message));
+/** The two name fields and their messages beyond the spec's. */
+type NameField = 'first_name' | 'last_name';
+
+const nameMessages = {
+  first_name: { notAName: messages.firstNameNotAName, tooLong: messages.firstNameTooLong },
+  last_name: { notAName: messages.lastNameNotAName, tooLong: messages.lastNameTooLong },
+} as const;
+
+// What every form takes as a name (the questionnaire's whole rule, the floor below the KFZ and
+// contact rules): letters of any script with their combining marks, the space, hyphen and
+// apostrophe, and a period that ends an abbreviation ("Dr. Anna", "J. R.", "Dr.-Ing."): after a
+// letter and not directly before one, so that "evil.example" or "www.x.de" is no name. At least
+// one letter, at most nameMaxLength characters. No digits, no control characters or line breaks
+// (a trim leaves none at the ends, the pattern none inside), no ':', '/', '@' or other symbols.
+// The database holds a looser form of the same rule (migration 20261128120000_names_and_labels).
+const nameCharacters = /^[\p{L}\p{M}' ’.-]+$/u;
+const misplacedPeriod = /(?<![\p{L}\p{M}])\.|\.(?=[\p{L}\p{M}])/u;
+
+export function isName(name: string): boolean {
+  return nameCharacters.test(name) && !misplacedPeriod.test(name) && /\p{L}/u.test(name);
+}
+
+/**
+ * The questionnaire's name rule: required (the spec's message), then a name (see isName) of at
+ * most nameMaxLength characters, each refusal with its own German message under the field.
+ */
+export function nameSchema(field: NameField, requiredMessage: string) {
+  const { notAName, tooLong } = nameMessages[field];
+  return requiredText(requiredMessage)
+    .normalize('NFC')
+    .refine((name) => characterCount(name) <= contactLimits.nameMaxLength, stop(tooLong))
+    .refine(isName, stop(notAName));
+}
+
+/**
+ * The KFZ and contact page rule for first and last names: the spec's (with its message), and at
+ * most nameMaxLength characters.
+ */
+export function personNameSchema(field: NameField, message: string) {
+  return text(message)
+    .normalize('NFC')
+    .refine(isPlausibleName, stop(message))
+    .refine(
+      (name) => characterCount(name) <= contactLimits.nameMaxLength,
+      stop(nameMessages[field].tooLong),
+    );
 }
 
 export const emailSchema = z
@@ -89,8 +133,8 @@ function blankForm<Text extends string>(texts: readonly Text[]) {
 }
 
 export const questionnaireContactSchema = z.object({
-  first_name: requiredText(messages.firstNameRequired),
-  last_name: requiredText(messages.lastNameRequired),
+  first_name: nameSchema('first_name', messages.firstNameRequired),
+  last_name: nameSchema('last_name', messages.lastNameRequired),
   adress: requiredText(messages.adressRequired),
   postcode: requiredText(messages.postcodeRequired).regex(
     postcodePattern,
@@ -114,8 +158,8 @@ export const emptyQuestionnaireContact: QuestionnaireContactInput = {
 };
 
 export const kfzRequestSchema = z.object({
-  first_name: personNameSchema(messages.firstNameInvalid),
-  last_name: personNameSchema(messages.lastNameInvalid),
+  first_name: personNameSchema('first_name', messages.firstNameInvalid),
+  last_name: personNameSchema('last_name', messages.lastNameInvalid),
   email: emailSchema,
   phone: phoneSchema,
   call_time: callTimeSchema,
@@ -180,8 +224,8 @@ export function createContactRequestSchema(today: () => Date) {
       const problem = birthdateProblem(value, today());
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-    first_name: personNameSchema(messages.firstNameInvalid),
-    last_name: personNameSchema(messages.lastNameInvalid),
+    first_name: personNameSchema('first_name', messages.firstNameInvalid),
+    last_name: personNameSchema('last_name', messages.lastNameInvalid),
     adress: optionalText(
       /^[\p{L}\p{M}0-9 .-]+$/u,
       contactLimits.streetMinLength,

@@ -10,7 +10,7 @@ import { messages } from './messages.ts';
 // A customer record (`users`) is written by the three public forms (the questionnaire's contact
 // step, the KFZ callback, the contact page) and edited by staff in the desk. Each public form
 // checks its fields by the spec's rules for that form, and those differ: the questionnaire takes
-// any street, city and name, the contact page only letters in a city. The desk judges a field by
+// any street and city and any name (see isName), the contact page only letters in a city. The desk judges a field by
 // the very same rules: a value passes when any public form that writes the field accepts it, so
 // staff can always save what a visitor could send ("Musterweg 12/3", "Frankfurt (Oder)",
 // "Dr. Anna", phone "12345"), and a value no form would take is refused with the field's message.
@@ -40,6 +40,16 @@ function acceptedByAPublicForm(field: CustomerTextField, value: string): boolean
   return writers[field].some((rule: FieldRule) => rule.safeParse(value).success);
 }
 
+/**
+ * Why the loosest form (the questionnaire) refuses a non-empty name: "no name" or
+ * "too long" rather than "required". Undefined for the other fields, which keep their message.
+ */
+function nameRefusal(field: CustomerTextField, value: string): string | undefined {
+  if (field !== 'first_name' && field !== 'last_name') return undefined;
+  const result = questionnaire[field].safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
 /** The German message of a refused value: the one the visitor would have read. */
 const refusal: Record<CustomerTextField, string> = {
   first_name: messages.firstNameRequired,
@@ -63,13 +73,12 @@ export function customerFieldSchema(
   return z
     .string({ error: refusal[field] })
     .trim()
-    .refine(
-      (value) =>
-        value === options.stored ||
-        (options.optional && value === '') ||
-        (value !== '' && acceptedByAPublicForm(field, value)),
-      { error: refusal[field], abort: true },
-    );
+    .superRefine((value, ctx) => {
+      if (value === options.stored || (options.optional && value === '')) return;
+      if (value !== '' && acceptedByAPublicForm(field, value)) return;
+      const message = (value !== '' && nameRefusal(field, value)) || refusal[field];
+      ctx.addIssue({ code: 'custom', message, abort: true });
+    });
 }
 
 /** The e-mail: the one rule every public form shares; a stored address passes unchanged. */

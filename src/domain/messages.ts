@@ -37,6 +37,13 @@ export const messages = {
   cityInvalid: 'Bitte einen gültigen Ort eingeben.',
   salutationInvalid: 'Bitte eine gültige Anrede auswählen.',
   callTimeInvalid: 'Bitte eine gültige Rückrufzeit auswählen.',
+  // Names on every form: what is no name (line breaks, digits, addresses, links) and the length.
+  firstNameNotAName:
+    'Der Vorname darf nur Buchstaben, Leerzeichen, Bindestriche, Apostrophe und Abkürzungspunkte enthalten.',
+  lastNameNotAName:
+    'Der Nachname darf nur Buchstaben, Leerzeichen, Bindestriche, Apostrophe und Abkürzungspunkte enthalten.',
+  firstNameTooLong: 'Der Vorname darf höchstens 100 Zeichen lang sein.',
+  lastNameTooLong: 'Der Nachname darf höchstens 100 Zeichen lang sein.',
   titleTooLong: 'Der Titel darf höchstens 40 Zeichen lang sein.',
   messageTooLong: 'Die Nachricht darf höchstens 5000 Zeichen lang sein.',
   invalidValue: 'Bitte eine gültige Eingabe machen.',

@@ -7,15 +7,20 @@ import { readDeviceSetting, writeDeviceSetting } from './device-settings.ts';
 import {
   countSealed,
   forgetPin,
+  kioskCounterLeft,
   kioskSealer,
   lockKiosk,
   readKioskKeys,
+  tamperingMessage,
+  throttleCopyKey,
   turnKioskOff,
   turnKioskOn,
   unlockKiosk,
   unlockWaitMs,
 } from './kiosk-lock.ts';
-import { isKioskUnlocked } from './kiosk-session.ts';
+import { forgetKioskSession, isKioskUnlocked, unlockedKioskKey } from './kiosk-session.ts';
+import { openSealed, toBase64Url, type LegacyKioskKeys } from './lead-seal.ts';
+import { kioskSettingKeys } from './offline-schema.ts';
 import { openOfflineDb, type OfflineDb } from './outbox-db.ts';
 import { enqueue } from './outbox.ts';
 
@@ -34,8 +39,9 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  lockKiosk();
+  forgetKioskSession();
   writeDeviceSetting('kiosk', false);
+  localStorage.clear();
   db.close();
   await Dexie.delete(db.name);
 });
@@ -50,7 +56,7 @@ async function capture() {
 describe('turning kiosk mode on', () => {
   it('stores the keys, turns kiosk mode on and leaves this page unlocked', async () => {
     await turnKioskOn(db, pin, fast);
-    expect(await readKioskKeys(db)).toMatchObject({ v: 1, kdf: { name: 'PBKDF2' } });
+    expect(await readKioskKeys(db)).toMatchObject({ v: 2, attempts: 0, kdf: { name: 'PBKDF2' } });
     expect(readDeviceSetting('kiosk')).toBe(true);
     expect(isKioskUnlocked()).toBe(true);
   });
@@ -169,6 +175,7 @@ describe('the ways out', () => {
     expect((await db.outbox.toArray()).map((item) => item.client_id)).toEqual([plain.client_id]);
     expect(await readKioskKeys(db)).toBeUndefined();
     expect(await db.settings.count()).toBe(0);
+    expect(localStorage.getItem(throttleCopyKey)).toBeNull();
     expect(readDeviceSetting('kiosk')).toBe(false);
     expect(isKioskUnlocked()).toBe(false);
   });
@@ -178,5 +185,271 @@ describe('the ways out', () => {
     await expect(turnKioskOn(db, '246810', fast)).rejects.toThrow(
       'Auf diesem Gerät warten noch verschlüsselte Anfragen.',
     );
+  });
+});
+
+const curve = { name: 'ECDH', namedCurve: 'P-256' } as const;
+
+/** Someone else's key pair: what an attacker with write access to IndexedDB would put in. */
+async function strangerKeys() {
+  const pair = await crypto.subtle.generateKey(curve, true, ['deriveBits']);
+  return {
+    privateKey: pair.privateKey,
+    publicKey: toBase64Url(await crypto.subtle.exportKey('raw', pair.publicKey)),
+  };
+}
+
+/** Writes the stored keys record as an attacker would, without the PIN. */
+async function alterKeys(change: Record<string, unknown>) {
+  const record = await db.settings.get(kioskSettingKeys.keys);
+  await db.settings.put({
+    key: kioskSettingKeys.keys,
+    value: { ...(record?.value as object), ...change },
+  });
+}
+
+/** Sets both copies of the unlock counter, as an attacker who found them both would. */
+async function setCounter(value: unknown) {
+  await db.settings.put({ key: kioskSettingKeys.throttle, value });
+  localStorage.setItem(throttleCopyKey, JSON.stringify(value));
+}
+
+/** Opens a stored sealed lead with the key this page unlocked. */
+async function openWithSession(clientId: string) {
+  const item = await db.outbox.get(clientId);
+  const key = unlockedKioskKey();
+  if (!item?.sealed || !key) throw new Error('no sealed lead or no unlocked key');
+  return openSealed(key.privateKey, key.publicKey, item.sealed, clientId);
+}
+
+/**
+ * A record exactly as tablets set up before issue 32 stored it: the private key wrapped directly
+ * by the PBKDF2 key, the public key beside it, no tag.
+ */
+async function legacyKeys(pinText: string): Promise<LegacyKioskKeys> {
+  const pair = await crypto.subtle.generateKey(curve, true, ['deriveBits']);
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const material = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(pinText),
+    'PBKDF2',
+    false,
+    ['deriveKey'],
+  );
+  const wrappingKey = await crypto.subtle.deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations: fast.iterations },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['wrapKey', 'unwrapKey'],
+  );
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const wrapped = await crypto.subtle.wrapKey('pkcs8', pair.privateKey, wrappingKey, {
+    name: 'AES-GCM',
+    iv,
+  });
+  return {
+    v: 1,
+    publicKey: toBase64Url(await crypto.subtle.exportKey('raw', pair.publicKey)),
+    wrappedPrivateKey: toBase64Url(wrapped),
+    wrapIv: toBase64Url(iv),
+    kdf: { name: 'PBKDF2', hash: 'SHA-256', iterations: fast.iterations, salt: toBase64Url(salt) },
+  };
+}
+
+describe('the stored public key is bound to the PIN (issue 32, item 9)', () => {
+  it('a key swapped while the tablet is locked is found when the PIN is entered; its leads are kept as unreadable, the rest is sent', async () => {
+    await turnKioskOn(db, pin, fast);
+    const genuine = (await readKioskKeys(db))?.publicKey;
+    const before = await capture();
+    // The tablet restarts; its page knows no key. Someone swaps the stored public key.
+    forgetKioskSession();
+    const stranger = await strangerKeys();
+    await alterKeys({ publicKey: stranger.publicKey });
+    const after = await capture();
+    // What the swap is for: the stranger reads every lead captured since.
+    const stolen = await db.outbox.get(after.client_id);
+    expect(
+      await openSealed(stranger.privateKey, stranger.publicKey, stolen!.sealed!, after.client_id),
+    ).toEqual(after);
+
+    const result = await unlockKiosk(db, pin, now);
+    expect(result).toEqual({
+      ok: true,
+      tampered: { key: true, counter: false, unreadable: 1 },
+    });
+    if (!result.ok || !result.tampered) throw new Error('not reported');
+    const message = tamperingMessage(result.tampered);
+    expect(message).toMatch(/^Die Schlüssel dieses Tablets wurden verändert/);
+    expect(message).toContain(
+      '1 Anfrage ist mit dem fremden Schlüssel verschlüsselt: Weder Sie noch wir können sie lesen oder senden.',
+    );
+
+    // The real key is back, authenticated; the lead sealed for the stranger is kept, marked.
+    expect(await readKioskKeys(db)).toMatchObject({ v: 2, publicKey: genuine });
+    expect(await db.outbox.get(after.client_id)).toMatchObject({
+      status: 'rejected',
+      rejected_code: 'sealed_unreadable',
+    });
+    expect(await db.outbox.get(before.client_id)).toMatchObject({ status: 'waiting' });
+    expect(await openWithSession(before.client_id)).toEqual(before);
+    // New leads are sealed for the device again, and the next unlock finds nothing wrong.
+    const next = await capture();
+    expect(await openWithSession(next.client_id)).toEqual(next);
+    forgetKioskSession();
+    expect(await unlockKiosk(db, pin, now)).toEqual({ ok: true });
+  });
+
+  it('a page that has checked the key keeps sealing with it after a swap', async () => {
+    await turnKioskOn(db, pin, fast);
+    lockKiosk();
+    await alterKeys({ publicKey: (await strangerKeys()).publicKey });
+    const lead = await capture();
+    const result = await unlockKiosk(db, pin, now);
+    expect(result).toMatchObject({ ok: true, tampered: { key: true, unreadable: 0 } });
+    expect(await openWithSession(lead.client_id)).toEqual(lead);
+  });
+
+  it('a wrong PIN is still only a wrong PIN, and a swap does not lock the agent out', async () => {
+    await turnKioskOn(db, pin, fast);
+    forgetKioskSession();
+    await alterKeys({ publicKey: (await strangerKeys()).publicKey });
+    expect(await unlockKiosk(db, wrong, now)).toMatchObject({ ok: false, reason: 'wrong-pin' });
+    expect(await unlockKiosk(db, pin, now)).toMatchObject({ ok: true, tampered: { key: true } });
+  });
+});
+
+describe('a keys record deleted without the PIN (issue 32, item 9)', () => {
+  it('leaves the counter copy behind, which the panel reports; the legitimate ways out do not', async () => {
+    expect(kioskCounterLeft()).toBe(false);
+    await turnKioskOn(db, pin, fast);
+    expect(kioskCounterLeft()).toBe(true);
+    await db.settings.delete(kioskSettingKeys.keys);
+    expect(await readKioskKeys(db)).toBeUndefined();
+    expect(kioskCounterLeft()).toBe(true);
+
+    await turnKioskOn(db, pin, fast);
+    expect(await turnKioskOff(db)).toEqual({ ok: true });
+    expect(kioskCounterLeft()).toBe(false);
+    await turnKioskOn(db, pin, fast);
+    await forgetPin(db);
+    expect(kioskCounterLeft()).toBe(false);
+  });
+});
+
+describe('the unlock counter is bound to the PIN (issue 32, item 9)', () => {
+  beforeEach(async () => {
+    await turnKioskOn(db, pin, fast);
+    forgetKioskSession();
+  });
+
+  it('one copy deleted: the other still makes the tablet wait, and the PIN reports it', async () => {
+    for (let i = 0; i < 5; i += 1) await unlockKiosk(db, wrong, now);
+    await db.settings.delete(kioskSettingKeys.throttle);
+    clock = start + 1_000;
+    expect(await unlockKiosk(db, pin, now)).toEqual({
+      ok: false,
+      reason: 'wait',
+      waitUntil: start + 30_000,
+    });
+    clock = start + 30_000;
+    const result = await unlockKiosk(db, pin, now);
+    expect(result).toEqual({ ok: true, tampered: { key: false, counter: true, unreadable: 0 } });
+    if (!result.ok || !result.tampered) throw new Error('not reported');
+    expect(tamperingMessage(result.tampered)).toMatch(
+      /^Der Zähler der PIN-Versuche dieses Tablets wurde zurückgesetzt/,
+    );
+    // Reported once: the state is whole again.
+    forgetKioskSession();
+    expect(await unlockKiosk(db, pin, now)).toEqual({ ok: true });
+  });
+
+  it('both copies deleted after wrong PINs: reported at the PIN', async () => {
+    for (let i = 0; i < 5; i += 1) await unlockKiosk(db, wrong, now);
+    await db.settings.delete(kioskSettingKeys.throttle);
+    localStorage.removeItem(throttleCopyKey);
+    expect(await unlockKiosk(db, pin, now)).toMatchObject({
+      ok: true,
+      tampered: { counter: true },
+    });
+  });
+
+  it('both copies set back below the count the PIN authenticated: reported at the PIN', async () => {
+    await unlockKiosk(db, wrong, now);
+    await unlockKiosk(db, wrong, now);
+    expect(await unlockKiosk(db, pin, now)).toEqual({ ok: true });
+    forgetKioskSession();
+    for (let i = 0; i < 5; i += 1) await unlockKiosk(db, wrong, now);
+    await setCounter({ attempts: 1, failures: 0, blockedUntil: 0 });
+    expect(await unlockKiosk(db, pin, now)).toMatchObject({
+      ok: true,
+      tampered: { key: false, counter: true },
+    });
+  });
+
+  it('the authenticated count itself set back: reported at the PIN', async () => {
+    for (let i = 0; i < 3; i += 1) await unlockKiosk(db, wrong, now);
+    expect(await unlockKiosk(db, pin, now)).toEqual({ ok: true });
+    forgetKioskSession();
+    for (let i = 0; i < 5; i += 1) await unlockKiosk(db, wrong, now);
+    await alterKeys({ attempts: 0 });
+    await setCounter({ attempts: 0, failures: 0, blockedUntil: 0 });
+    expect(await unlockKiosk(db, pin, now)).toMatchObject({
+      ok: true,
+      tampered: { key: false, counter: true },
+    });
+  });
+  it('a current record relabelled as the first format, to skip the checks: reported at the PIN', async () => {
+    for (let i = 0; i < 5; i += 1) await unlockKiosk(db, wrong, now);
+    const record = (await db.settings.get(kioskSettingKeys.keys))?.value as Record<string, unknown>;
+    const { attempts: _attempts, tag: _tag, ...relabelled } = record;
+    await db.settings.put({ key: kioskSettingKeys.keys, value: { ...relabelled, v: 1 } });
+    await setCounter({ failures: 0, blockedUntil: 0 });
+    expect(await unlockKiosk(db, pin, now)).toMatchObject({
+      ok: true,
+      tampered: { key: false, counter: true },
+    });
+    expect(await readKioskKeys(db)).toMatchObject({ v: 2 });
+  });
+});
+
+describe('a tablet set up in the first format (before issue 32)', () => {
+  it('keeps its leads and its count, and is upgraded at the next successful unlock', async () => {
+    const legacy = await legacyKeys(pin);
+    await db.settings.bulkPut([
+      { key: kioskSettingKeys.keys, value: legacy },
+      { key: kioskSettingKeys.throttle, value: { failures: 2, blockedUntil: start } },
+    ]);
+    writeDeviceSetting('kiosk', true);
+    const lead = await capture();
+
+    expect(await unlockKiosk(db, wrong, now)).toMatchObject({ reason: 'wrong-pin', failures: 3 });
+    expect(await unlockKiosk(db, pin, now)).toEqual({ ok: true });
+    expect(await openWithSession(lead.client_id)).toEqual(lead);
+    const upgraded = await readKioskKeys(db);
+    expect(upgraded).toMatchObject({ v: 2, publicKey: legacy.publicKey, attempts: 4 });
+    expect(upgraded?.wrappedPrivateKey).not.toBe(legacy.wrappedPrivateKey);
+
+    // The upgraded record opens with the same PIN, and now catches a swap.
+    forgetKioskSession();
+    expect(await unlockKiosk(db, pin, now)).toEqual({ ok: true });
+    forgetKioskSession();
+    await alterKeys({ publicKey: (await strangerKeys()).publicKey });
+    expect(await unlockKiosk(db, pin, now)).toMatchObject({ tampered: { key: true } });
+  });
+
+  it('a key swapped before the upgrade is found by it', async () => {
+    const legacy = await legacyKeys(pin);
+    await db.settings.put({
+      key: kioskSettingKeys.keys,
+      value: { ...legacy, publicKey: (await strangerKeys()).publicKey },
+    });
+    writeDeviceSetting('kiosk', true);
+    await capture();
+    expect(await unlockKiosk(db, pin, now)).toEqual({
+      ok: true,
+      tampered: { key: true, counter: false, unreadable: 1 },
+    });
+    expect(await readKioskKeys(db)).toMatchObject({ v: 2, publicKey: legacy.publicKey });
   });
 });

@@ -5,12 +5,19 @@
 import { writeDeviceSetting } from './device-settings.ts';
 import {
   createKioskKeys,
+  openKioskKeys,
+  openSealed,
   sealSubmission,
-  unlockKioskKeys,
   WrongPinError,
-  type KioskKeys,
+  type OpenedKioskKeys,
+  type StoredKioskKeys,
 } from './lead-seal.ts';
-import { setUnlockedKioskKey } from './kiosk-session.ts';
+import {
+  forgetKioskSession,
+  setUnlockedKioskKey,
+  setVerifiedKioskKey,
+  verifiedKioskPublicKey,
+} from './kiosk-session.ts';
 import { kioskSettingKeys, type OutboxSubmission, type SealedLead } from './offline-schema.ts';
 import { getSetting, putSetting, type OfflineDb } from './outbox-db.ts';
 
@@ -35,39 +42,158 @@ export function pinRuleMessage(pin: string): string | undefined {
   return undefined;
 }
 
-function isKioskKeys(value: unknown): value is KioskKeys {
+function isKdf(value: unknown): value is StoredKioskKeys['kdf'] {
   if (typeof value !== 'object' || value === null) return false;
-  const keys = value as Partial<KioskKeys>;
+  const kdf = value as Partial<StoredKioskKeys['kdf']>;
   return (
-    keys.v === 1 &&
-    typeof keys.publicKey === 'string' &&
-    typeof keys.wrappedPrivateKey === 'string' &&
-    typeof keys.wrapIv === 'string' &&
-    keys.kdf?.name === 'PBKDF2' &&
-    keys.kdf.hash === 'SHA-256' &&
-    Number.isInteger(keys.kdf.iterations) &&
-    typeof keys.kdf.salt === 'string'
+    kdf.name === 'PBKDF2' &&
+    kdf.hash === 'SHA-256' &&
+    Number.isInteger(kdf.iterations) &&
+    typeof kdf.salt === 'string'
   );
 }
 
-/** The device's stored keys, or undefined when kiosk mode has no PIN on this device. */
-export async function readKioskKeys(db: OfflineDb): Promise<KioskKeys | undefined> {
-  const value = await getSetting(db, kioskSettingKeys.keys);
-  return isKioskKeys(value) ? value : undefined;
+function isStoredKioskKeys(value: unknown): value is StoredKioskKeys {
+  if (typeof value !== 'object' || value === null) return false;
+  const keys = value as Partial<Record<keyof StoredKioskKeys | 'attempts' | 'tag', unknown>>;
+  const common =
+    typeof keys.publicKey === 'string' &&
+    typeof keys.wrappedPrivateKey === 'string' &&
+    typeof keys.wrapIv === 'string' &&
+    isKdf(keys.kdf);
+  if (keys.v === 1) return common;
+  return keys.v === 2 && common && Number.isInteger(keys.attempts) && typeof keys.tag === 'string';
 }
 
+/**
+ * The device's stored keys (the current format, or the first one until its next unlock), or
+ * undefined when kiosk mode has no PIN on this device.
+ */
+export async function readKioskKeys(db: OfflineDb): Promise<StoredKioskKeys | undefined> {
+  const value = await getSetting(db, kioskSettingKeys.keys);
+  return isStoredKioskKeys(value) ? value : undefined;
+}
+
+/**
+ * The unlock counter. It cannot be authenticated when a wrong PIN is typed (only the right PIN
+ * gives the key), so it is kept twice, in the settings store and in localStorage, and checked when
+ * the right PIN is entered: against the other copy, and against the count the PIN authenticated
+ * in the keys record at the last unlock. The stricter copy always applies.
+ */
 interface Throttle {
+  /** Unlock attempts on this device since the PIN was set, right or wrong; only ever grows. */
+  attempts: number;
+  /** Wrong PINs since the last right one. */
   failures: number;
   /** Epoch ms before which no attempt is taken. */
   blockedUntil: number;
+  /** The copies were seen to disagree: kept until the next right PIN reports it. */
+  conflict?: true;
 }
 
-async function readThrottle(db: OfflineDb): Promise<Throttle> {
-  const value = (await getSetting(db, kioskSettingKeys.throttle)) as Partial<Throttle> | undefined;
+/** The second copy of the counter (localStorage: not cleared with the IndexedDB store). */
+export const throttleCopyKey = 'geraet:kiosk-pin-versuche';
+
+function copyStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+function parseThrottle(value: unknown): Throttle | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const raw = value as Record<string, unknown>;
+  const failures = count(raw.failures) ?? 0;
   return {
-    failures: typeof value?.failures === 'number' ? value.failures : 0,
-    blockedUntil: typeof value?.blockedUntil === 'number' ? value.blockedUntil : 0,
+    // The first format counted wrong PINs only.
+    attempts: count(raw.attempts) ?? failures,
+    failures,
+    blockedUntil: count(raw.blockedUntil) ?? 0,
+    ...(raw.conflict === true ? { conflict: true as const } : {}),
   };
+}
+
+function sameThrottle(a: Throttle | undefined, b: Throttle | undefined): boolean {
+  if (!a || !b) return a === b;
+  return (
+    a.attempts === b.attempts && a.failures === b.failures && a.blockedUntil === b.blockedUntil
+  );
+}
+
+/**
+ * Both copies read and merged, the stricter value of each field winning. `found`: whether any
+ * copy exists; `conflict`: they disagree (only where the second copy is kept: the current key
+ * format, with localStorage available).
+ */
+async function readThrottle(
+  db: OfflineDb,
+  current: boolean,
+): Promise<{ state: Throttle; found: boolean }> {
+  const stored = parseThrottle(await getSetting(db, kioskSettingKeys.throttle));
+  const storage = copyStorage();
+  let copy: Throttle | undefined;
+  try {
+    const text = storage?.getItem(throttleCopyKey);
+    copy = text ? parseThrottle(JSON.parse(text)) : undefined;
+  } catch {
+    copy = undefined;
+  }
+  const conflict =
+    stored?.conflict === true ||
+    copy?.conflict === true ||
+    (current && storage !== undefined && !sameThrottle(stored, copy));
+  return {
+    state: {
+      attempts: Math.max(stored?.attempts ?? 0, copy?.attempts ?? 0),
+      failures: Math.max(stored?.failures ?? 0, copy?.failures ?? 0),
+      blockedUntil: Math.max(stored?.blockedUntil ?? 0, copy?.blockedUntil ?? 0),
+      ...(conflict ? { conflict: true as const } : {}),
+    },
+    found: stored !== undefined || copy !== undefined,
+  };
+}
+
+/**
+ * Whether the PIN's counter copy is still in localStorage. Setting the PIN writes it, switching
+ * kiosk mode off and 'PIN vergessen' remove it with the keys: while it stays and the keys record
+ * is gone, the record was deleted some other way (see keysDeletedMessage).
+ */
+export function kioskCounterLeft(): boolean {
+  try {
+    return Boolean(copyStorage()?.getItem(throttleCopyKey));
+  } catch {
+    return false;
+  }
+}
+
+/** For the agent when the keys record is gone but the device had a PIN (kioskCounterLeft). */
+export const keysDeletedMessage =
+  'Die Schlüssel dieses Tablets fehlen: Sie wurden gelöscht, ohne dass „PIN vergessen“ gewählt ' +
+  'oder der Messe-Modus ausgeschaltet wurde, durch jemanden mit Zugriff auf die gespeicherten ' +
+  'Daten des Browsers oder durch den Browser selbst (etwa bei knappem Speicher). Neue Anfragen ' +
+  'werden jetzt unverschlüsselt gespeichert, und verschlüsselte Anfragen auf dem Gerät kann ' +
+  'niemand mehr lesen. Bitte legen Sie sofort eine neue PIN fest. Waren Sie es nicht, klären Sie ' +
+  'mit Ihrer oder Ihrem Datenschutzbeauftragten, ob der Vorfall gemeldet werden muss.';
+
+function writeThrottleCopy(throttle: Throttle | undefined): void {
+  try {
+    const storage = copyStorage();
+    if (throttle) storage?.setItem(throttleCopyKey, JSON.stringify(throttle));
+    else storage?.removeItem(throttleCopyKey);
+  } catch {
+    // Blocked storage: the settings store's copy still counts.
+  }
+}
+
+async function writeThrottle(db: OfflineDb, throttle: Throttle): Promise<void> {
+  await putSetting(db, kioskSettingKeys.throttle, throttle);
+  writeThrottleCopy(throttle);
 }
 
 /** The wait after `failures` wrong PINs: none for the first five, then 30 s doubling to 15 min. */
@@ -96,17 +222,99 @@ export async function turnKioskOn(
   if ((await readKioskKeys(db)) && (await countSealed(db)) > 0) {
     throw new Error('Auf diesem Gerät warten noch verschlüsselte Anfragen.');
   }
-  const { keys, privateKey } = await createKioskKeys(pin, options);
+  const { keys, privateKey } = await createKioskKeys(pin, { ...options, attempts: 0 });
+  const throttle: Throttle = { attempts: 0, failures: 0, blockedUntil: 0 };
   await db.transaction('rw', db.settings, async () => {
     await putSetting(db, kioskSettingKeys.keys, keys);
-    await db.settings.delete(kioskSettingKeys.throttle);
+    await putSetting(db, kioskSettingKeys.throttle, throttle);
   });
+  writeThrottleCopy(throttle);
+  setVerifiedKioskKey(keys.publicKey, keys.wrappedPrivateKey);
   setUnlockedKioskKey({ privateKey, publicKey: keys.publicKey });
   writeDeviceSetting('kiosk', true);
 }
 
+/** What the PIN found changed on the device since it was last entered. */
+export interface KioskTampering {
+  /** The stored public key was not the device's: leads sealed since are for someone else. */
+  key: boolean;
+  /** The unlock counter was deleted, set back, or its copies disagree. */
+  counter: boolean;
+  /** Waiting leads the device's key cannot open (sealed for the swapped key), kept as rejected. */
+  unreadable: number;
+}
+
+function requests(count: number): string {
+  return count === 1 ? '1 Anfrage' : `${count} Anfragen`;
+}
+
+/** The German message for the agent when the PIN found the tablet's keys or counter altered. */
+export function tamperingMessage(found: KioskTampering): string {
+  const parts: string[] = [];
+  if (found.key) {
+    parts.push(
+      'Die Schlüssel dieses Tablets wurden verändert: Jemand hatte Zugriff auf die gespeicherten ' +
+        'Daten des Browsers und hat den Schlüssel ausgetauscht, mit dem neue Anfragen ' +
+        'verschlüsselt werden.',
+    );
+    parts.push(
+      found.unreadable === 0
+        ? 'Keine der wartenden Anfragen ist davon betroffen.'
+        : `${requests(found.unreadable)} ${found.unreadable === 1 ? 'ist' : 'sind'} mit dem ` +
+            'fremden Schlüssel verschlüsselt: Weder Sie noch wir können sie lesen oder senden. ' +
+            'Sie bleiben unter „Vom Server abgelehnt“ auf dem Gerät, bis Sie sie verwerfen; wer ' +
+            'den Schlüssel ausgetauscht hat, kann sie womöglich lesen.',
+    );
+    parts.push(
+      'Der richtige Schlüssel ist wiederhergestellt, alle übrigen Anfragen werden gesendet.',
+    );
+  }
+  if (found.counter) {
+    parts.push(
+      'Der Zähler der PIN-Versuche dieses Tablets wurde zurückgesetzt: Jemand hatte Zugriff auf ' +
+        'die gespeicherten Daten des Browsers und konnte die PIN öfter ausprobieren als erlaubt.',
+    );
+  }
+  parts.push(
+    'Bitte lassen Sie das Tablet nicht mehr unbeaufsichtigt, klären Sie mit Ihrer oder Ihrem ' +
+      'Datenschutzbeauftragten, ob der Vorfall gemeldet werden muss, und legen Sie eine neue, ' +
+      'längere PIN fest, sobald keine verschlüsselte Anfrage mehr wartet (Messe-Modus aus- und ' +
+      'wieder einschalten).',
+  );
+  return parts.join(' ');
+}
+
+const unreadableMessage =
+  'Diese Anfrage wurde mit einem fremden Schlüssel verschlüsselt, nachdem die Schlüssel des ' +
+  'Tablets verändert wurden: Weder Sie noch wir können sie lesen oder senden.';
+
+/**
+ * The sealed leads the device's real key cannot open (sealed for a swapped-in key): marked
+ * rejected with the reason, never deleted (the agent decides). Returns how many.
+ */
+async function markUnreadable(db: OfflineDb, opened: OpenedKioskKeys): Promise<number> {
+  const sealed = await db.outbox.filter((item) => item.sealed !== undefined).toArray();
+  const unreadable: string[] = [];
+  for (const item of sealed) {
+    if (item.sealed === undefined) continue;
+    try {
+      await openSealed(opened.privateKey, opened.publicKey, item.sealed, item.client_id);
+    } catch {
+      unreadable.push(item.client_id);
+    }
+  }
+  if (unreadable.length > 0) {
+    await db.outbox.where('client_id').anyOf(unreadable).modify({
+      status: 'rejected',
+      last_error: unreadableMessage,
+      rejected_code: 'sealed_unreadable',
+    });
+  }
+  return unreadable.length;
+}
+
 export type UnlockResult =
-  | { ok: true }
+  | { ok: true; tampered?: KioskTampering }
   | { ok: false; reason: 'wrong-pin'; failures: number; waitUntil: number }
   | { ok: false; reason: 'wait'; waitUntil: number }
   | { ok: false; reason: 'no-keys' };
@@ -115,6 +323,12 @@ export type UnlockResult =
  * Unlocks this page with the agent's PIN. Wrong PINs are counted on the device (a reload does
  * not reset them): five are free, then each attempt waits 30 s, doubling up to 15 minutes. The
  * PBKDF2 cost slows a guess at the stored keys; the waits slow guesses at the tablet itself.
+ *
+ * The right PIN also checks what was stored without it: the keys record's tag, the public key
+ * against the private key, and the counter against its copy and the count at the last unlock.
+ * What was altered is reported (`tampered`) and repaired: the real public key and a fresh,
+ * authenticated count are stored, and leads sealed for a swapped key are marked unreadable.
+ * A record of the first format is upgraded here.
  */
 export async function unlockKiosk(
   db: OfflineDb,
@@ -123,22 +337,45 @@ export async function unlockKiosk(
 ): Promise<UnlockResult> {
   const keys = await readKioskKeys(db);
   if (!keys) return { ok: false, reason: 'no-keys' };
-  const throttle = await readThrottle(db);
-  if (throttle.blockedUntil > now()) {
-    return { ok: false, reason: 'wait', waitUntil: throttle.blockedUntil };
+  const current = keys.v === 2;
+  const { state, found } = await readThrottle(db, current);
+  if (state.blockedUntil > now()) {
+    return { ok: false, reason: 'wait', waitUntil: state.blockedUntil };
   }
+  const attempts = state.attempts + 1;
+  const failures = state.failures + 1;
+  const waitUntil = now() + unlockWaitMs(failures);
+  // Counted as wrong before the PIN is tried: closing the page during PBKDF2 skips nothing.
+  await writeThrottle(db, {
+    attempts,
+    failures,
+    blockedUntil: waitUntil,
+    ...(state.conflict ? { conflict: true as const } : {}),
+  });
+  let opened: OpenedKioskKeys;
   try {
-    const privateKey = await unlockKioskKeys(keys, pin);
-    await db.settings.delete(kioskSettingKeys.throttle);
-    setUnlockedKioskKey({ privateKey, publicKey: keys.publicKey });
-    return { ok: true };
+    opened = await openKioskKeys(keys, pin);
   } catch (error) {
     if (!(error instanceof WrongPinError)) throw error;
-    const failures = throttle.failures + 1;
-    const waitUntil = now() + unlockWaitMs(failures);
-    await putSetting(db, kioskSettingKeys.throttle, { failures, blockedUntil: waitUntil });
     return { ok: false, reason: 'wrong-pin', failures, waitUntil };
   }
+
+  const key = opened.publicKey !== keys.publicKey;
+  // An altered record with the right public key: its count, or its version to skip the checks.
+  const counter =
+    (opened.record === 'altered' && !key) ||
+    (current && (!found || state.conflict === true || state.attempts < keys.attempts));
+  const record = await opened.reseal(attempts);
+  const throttle: Throttle = { attempts, failures: 0, blockedUntil: 0 };
+  await db.transaction('rw', db.settings, async () => {
+    await putSetting(db, kioskSettingKeys.keys, record);
+    await putSetting(db, kioskSettingKeys.throttle, throttle);
+  });
+  writeThrottleCopy(throttle);
+  const unreadable = key ? await markUnreadable(db, opened) : 0;
+  setVerifiedKioskKey(record.publicKey, record.wrappedPrivateKey);
+  setUnlockedKioskKey({ privateKey: opened.privateKey, publicKey: opened.publicKey });
+  return key || counter ? { ok: true, tampered: { key, counter, unreadable } } : { ok: true };
 }
 
 /** Forgets the unlocked key in this page; new leads are still sealed and kept. */
@@ -156,7 +393,8 @@ export async function turnKioskOff(db: OfflineDb): Promise<TurnOffResult> {
   const sealed = await countSealed(db);
   if (sealed > 0) return { ok: false, sealed };
   await db.settings.bulkDelete([kioskSettingKeys.keys, kioskSettingKeys.throttle]);
-  setUnlockedKioskKey(undefined);
+  writeThrottleCopy(undefined);
+  forgetKioskSession();
   writeDeviceSetting('kiosk', false);
   return { ok: true };
 }
@@ -171,7 +409,8 @@ export async function forgetPin(db: OfflineDb): Promise<number> {
     await db.settings.bulkDelete([kioskSettingKeys.keys, kioskSettingKeys.throttle]);
     return count;
   });
-  setUnlockedKioskKey(undefined);
+  writeThrottleCopy(undefined);
+  forgetKioskSession();
   writeDeviceSetting('kiosk', false);
   return discarded;
 }
@@ -183,5 +422,8 @@ export async function forgetPin(db: OfflineDb): Promise<number> {
 export async function kioskSealer(db: OfflineDb): Promise<Sealer | undefined> {
   const keys = await readKioskKeys(db);
   if (!keys) return undefined;
-  return (submission) => sealSubmission(keys.publicKey, submission);
+  // The public key the PIN checked in this page, while the record still holds the same private
+  // key; after a reload only the stored one is known, and the PIN checks it at the next unlock.
+  const publicKey = verifiedKioskPublicKey(keys.wrappedPrivateKey) ?? keys.publicKey;
+  return (submission) => sealSubmission(publicKey, submission);
 }

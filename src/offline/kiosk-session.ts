@@ -11,6 +11,12 @@ export interface UnlockedKioskKey {
 }
 
 let unlocked: UnlockedKioskKey | undefined;
+/**
+ * The key pair the PIN last opened in this page, kept when the page locks again: the public key
+ * is no secret, and while the stored record still holds this wrapped private key, leads are sealed
+ * with this checked public key rather than with what the store says now.
+ */
+let verified: { publicKey: string; wrappedPrivateKey: string } | undefined;
 const listeners = new Set<() => void>();
 
 export function unlockedKioskKey(): UnlockedKioskKey | undefined {
@@ -24,6 +30,22 @@ export function isKioskUnlocked(): boolean {
 export function setUnlockedKioskKey(key: UnlockedKioskKey | undefined): void {
   unlocked = key;
   listeners.forEach((listener) => listener());
+}
+
+/** Remembers the public key the PIN checked, for the record holding `wrappedPrivateKey`. */
+export function setVerifiedKioskKey(publicKey: string, wrappedPrivateKey: string): void {
+  verified = { publicKey, wrappedPrivateKey };
+}
+
+/** The checked public key, if the stored record still holds the private key it was checked with. */
+export function verifiedKioskPublicKey(wrappedPrivateKey: string): string | undefined {
+  return verified?.wrappedPrivateKey === wrappedPrivateKey ? verified.publicKey : undefined;
+}
+
+/** Kiosk mode off, or its keys discarded: nothing of them stays in this page. */
+export function forgetKioskSession(): void {
+  verified = undefined;
+  setUnlockedKioskKey(undefined);
 }
 
 export function subscribeKioskSession(listener: () => void): () => void {

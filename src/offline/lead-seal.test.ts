@@ -5,6 +5,7 @@ import { questionnaireLead } from '../testing/lead-fixtures.ts';
 import {
   createKioskKeys,
   fromBase64Url,
+  openKioskKeys,
   openSealed,
   pinIterations,
   sealSubmission,
@@ -40,6 +41,22 @@ describe('lead-seal', () => {
 
     const privateKey = await unlockKioskKeys(keys, pin);
     expect(await openSealed(privateKey, keys.publicKey, sealed, lead.client_id)).toEqual(lead);
+  });
+
+  it('authenticates the stored record with the PIN and derives the public key from the private key', async () => {
+    const { keys } = await createKioskKeys(pin, fast);
+    const opened = await openKioskKeys(keys, pin);
+    expect(opened.record).toBe('intact');
+    expect(opened.publicKey).toBe(keys.publicKey);
+    expect(await opened.reseal(keys.attempts)).toEqual(keys);
+
+    const other = (await createKioskKeys(pin, fast)).keys.publicKey;
+    const swapped = await openKioskKeys({ ...keys, publicKey: other }, pin);
+    expect(swapped.record).toBe('altered');
+    expect(swapped.publicKey).toBe(keys.publicKey);
+    expect((await openKioskKeys({ ...keys, attempts: keys.attempts + 1 }, pin)).record).toBe(
+      'altered',
+    );
   });
 
   it('refuses a wrong PIN', async () => {

@@ -245,19 +245,22 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       ['option', 'Beitragsrückerstattung', 0],
       ['empty', '', 1],
     ]);
+    // Input questions: how many answered, never the text; the year of birth by decade.
     expect(of(8)).toEqual([
-      ['value', '1985', 2],
-      ['value', '1990', 1],
+      ['answered', null, 3],
+      ['decade', '1980', 2],
+      ['decade', '1990', 1],
     ]);
     expect(of(10)).toEqual([
-      ['value', '=HYPERLINK("x")', 1],
+      ['answered', null, 1],
       ['empty', '', 2],
     ]);
+    expect(JSON.stringify(rows)).not.toContain('HYPERLINK');
     // The questions in their order: 4 to 10.
     expect([...new Set(rows.map((row) => row.question_id))]).toEqual([4, 5, 6, 7, 8, 9, 10]);
   });
 
-  it('gives Tabaluga birth years per child and answers that match no option', async () => {
+  it('gives Tabaluga birth decades per child and answers that match no option, without their text', async () => {
     const rows = await rpc<{ question_id: number; kind: string; value: string; n: number }[]>(
       staff,
       'analysis_answer_distribution',
@@ -267,18 +270,19 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       [1, 'option', 'Eins', 2],
       [1, 'option', 'Zwei', 1],
       [1, 'option', 'Drei oder mehr', 0],
-      [2, 'year', '2019', 2],
-      [2, 'year', '2021', 1],
+      [2, 'answered', null, 2],
+      [2, 'decade', '2010', 2],
+      [2, 'decade', '2020', 1],
       [2, 'empty', '', 1],
       [3, 'option', '25 €', 0],
       [3, 'option', '50 €', 2],
       [3, 'option', '100 €', 0],
       [3, 'option', '150 €', 0],
-      [3, 'other', '75 €', 1],
+      [3, 'other', null, 1],
     ]);
   });
 
-  it('keeps the ten most frequent input values and counts the rest', async () => {
+  it('counts a free-text question’s answers without any of their texts', async () => {
     const rows = await rpc<
       { question_id: number; kind: string; value: string | null; n: number }[]
     >(staff, 'analysis_answer_distribution', {
@@ -287,11 +291,15 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       questionnaire_id: 2,
     });
     const remarks = rows.filter((row) => row.question_id === 10);
-    expect(remarks.map(({ kind, value, n }) => [kind, value, n])).toEqual([
-      ['value', 'a', 3],
-      ...['b1', 'b10', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7', 'b8'].map((v) => ['value', v, 1]),
-      ['other', null, 1],
-    ]);
+    expect(remarks.map(({ kind, value, n }) => [kind, value, n])).toEqual([['answered', null, 13]]);
+    // Nor do the counters keep them, which staff may read directly.
+    const { data: counters, error } = await staff.from('analysis_daily_answers').select('*');
+    expect(error).toBeNull();
+    expect(counters!.length).toBeGreaterThan(0);
+    const texts = JSON.stringify(counters);
+    for (const remark of ['"a"', 'b10', 'HYPERLINK', '2019-05-01', '1985', '75 €']) {
+      expect(texts).not.toContain(remark);
+    }
   });
 
   it('puts the offline waits into the histogram', async () => {
@@ -359,21 +367,23 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
          except
          select day, form_id, source, channel from public.analysis_daily_leads where leads > 0`,
       );
-      const answers = await db.query(
-        `(select question_id, day, source, channel, answer, n
-            from public.analysis_daily_answers where n <> 0
-          except
+      // Each answer counted as analysis_answer_items says, from the rows themselves.
+      const recounted = `
           select a.question_id, public.analysis_lead_day(r.captured_at, r.received_at), r.source,
-                 r.channel, btrim(a.answer), count(*)::int
+                 r.channel, i.kind, i.value, sum(i.n)::int
             from public.answers a join public.responses r on r.id = a.response_id
-           where a.question_id is not null group by 1, 2, 3, 4, 5)
+            join public.questions q on q.id = a.question_id
+           cross join lateral public.analysis_answer_items(
+             q.type, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+           group by 1, 2, 3, 4, 5, 6`;
+      const answers = await db.query(
+        `(select question_id, day, source, channel, kind, value, n
+            from public.analysis_daily_answers where n <> 0
+          except ${recounted})
          union all
-         (select a.question_id, public.analysis_lead_day(r.captured_at, r.received_at), r.source,
-                 r.channel, btrim(a.answer), count(*)::int
-            from public.answers a join public.responses r on r.id = a.response_id
-           where a.question_id is not null group by 1, 2, 3, 4, 5
+         (${recounted}
           except
-          select question_id, day, source, channel, answer, n
+          select question_id, day, source, channel, kind, value, n
             from public.analysis_daily_answers where n <> 0)`,
       );
       return { leads: leads.rows, leadsBack: leadsBack.rows, answers: answers.rows };
@@ -402,14 +412,15 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       hubAnswers.filter((row) => row.n > 0).map(({ kind, value, n }) => [kind, value, n]),
     ).toEqual([
       ['option', 'Zwei', 1],
-      ['year', '2019', 1],
-      ['year', '2021', 1],
+      ['answered', null, 1],
+      ['decade', '2010', 1],
+      ['decade', '2020', 1],
       ['option', '50 €', 1],
     ]);
 
     // A batch is stored in one statement (server/hub/responses-repository.ts) and counted by
     // one run of each statement-level trigger: two leads on one day with the same answers, one
-    // on the next day whose answer differs only by blanks (counted as the same text).
+    // on the next day whose answer differs only by blanks (counted as the same option).
     const batch = await fetch(`${server.url}/api/responses/batch`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

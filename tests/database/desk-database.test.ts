@@ -300,7 +300,7 @@ describe.each(['pglite', 'postgres'] as const)('Survey Desk database on %s', (ki
       ...overrides,
     });
 
-    it('takes a message from staff and admins, in their own name', async () => {
+    it('takes a message from staff and admins, in their own name and address, whatever was typed', async () => {
       for (const role of ['staff', 'admin'] as const) {
         const { account, client } = await signedIn(role, `support-${role}`);
         const text = `Frage von ${account.email}`;
@@ -313,8 +313,9 @@ describe.each(['pglite', 'postgres'] as const)('Survey Desk database on %s', (ki
           'select user_id::text, name, email, message from public.support_messages where message = $1',
           [text],
         );
+        // The account has no display name: its address names it (issue 32, item 8).
         expect(stored.rows).toEqual([
-          { user_id: account.id, name: 'Mia Muster', email: 'mia@example.de', message: text },
+          { user_id: account.id, name: account.email, email: account.email, message: text },
         ]);
       }
     });
@@ -352,7 +353,7 @@ describe.each(['pglite', 'postgres'] as const)('Survey Desk database on %s', (ki
     });
 
     it('shows messages to admins only', async () => {
-      const { client: staff } = await signedIn('staff');
+      const { account: sender, client: staff } = await signedIn('staff');
       const text = `Nur für Admins ${kind}`;
       expect((await staff.from('support_messages').insert(message({ message: text }))).error).toBe(
         null,
@@ -374,8 +375,8 @@ describe.each(['pglite', 'postgres'] as const)('Survey Desk database on %s', (ki
       expect(asAdmin.error).toBeNull();
       expect(asAdmin.data).toEqual([
         {
-          name: 'Mia Muster',
-          email: 'mia@example.de',
+          name: sender.email,
+          email: sender.email,
           message: text,
           created_at: expect.any(String),
         },

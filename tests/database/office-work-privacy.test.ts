@@ -83,7 +83,9 @@ describe.each(['pglite', 'postgres'] as const)('office work in a person’s righ
         note: 'Rückruf mit Frau Zwirnbaum vereinbart',
       }),
     ]);
-    expect(exported.leads[0]!.notification_mails).toEqual([{ state: 'pending', sent_at: null }]);
+    expect(exported.leads[0]!.notification_mails).toEqual([
+      { kind: 'immediate', state: 'pending', sent_at: null, created_at: expect.any(String) },
+    ]);
     expect(exported.notes.map((note) => note.note)).toEqual([
       'Henrike Zwirnbaum fährt einen Oldtimer',
     ]);
@@ -138,11 +140,14 @@ describe.each(['pglite', 'postgres'] as const)('office work in a person’s righ
         ['mail_sent', null, null],
         ['follow_up_created', 'Anna Agentin', 'Angebot für Frau Zwirnbaum'],
         ['follow_up_done', 'Anna Agentin', 'Angebot für Frau Zwirnbaum'],
-        // The callback wish's own follow-up, made by the database.
+        // The callback wish's own follow-up, made by the database, and marked done and opened
+        // again by the admin in the test before (issue 32: every change is in the Verlauf).
         ['follow_up_created', null, 'Rückruf gewünscht: Nachmittags (14–17 Uhr)'],
+        ['follow_up_done', 'Anna Agentin', 'Rückruf gewünscht: Nachmittags (14–17 Uhr)'],
+        ['follow_up_reopened', 'Anna Agentin', 'Rückruf gewünscht: Nachmittags (14–17 Uhr)'],
       ]),
     );
-    expect(steps).toHaveLength(4);
+    expect(steps).toHaveLength(6);
     // Sent mails are no longer waiting.
     await server.db.query(
       `update public.lead_mail_outbox set state = 'pending', sent_at = null where response_id = $1`,
@@ -173,6 +178,7 @@ describe.each(['pglite', 'postgres'] as const)('office work in a person’s righ
       'lead_status_changes',
       'customer_notes',
       'follow_ups',
+      'follow_up_changes',
       'lead_mail_outbox',
     ] as const) {
       const { rows } = await server.db.query(`select 1 from public.${table}`);

@@ -243,6 +243,8 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
       'select user_id::text from public.staff where email = $1',
       [`rights-api-${kind}@example.de`],
     );
+    // Staff read leads through the hub while an admin allows staff to export, as in the desk.
+    await server.db.query('update public.desk_settings set staff_can_export = true');
     const read = await fetch(`${server.url}/api/responses/${otto.lead}`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -270,6 +272,7 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
       served.map((lead) => lead.id).sort((a, b) => a - b),
     );
     expect(entries.rows.map((entry) => entry.customer_id)).toContain(customerId);
+    await server.db.query('update public.desk_settings set staff_can_export = false');
   });
 
   it('logs a search by its term only, not once per page, and never an empty one', async () => {

@@ -27,7 +27,10 @@ describe.each(['pglite', 'postgres'] as const)('bearer tokens on %s', (kind) => 
       fetch: fetchFrom(`127.0.0.${clientNumber++}`),
     });
 
-  /** A confirmed staff account with a password, made in the database. */
+  /**
+   * A confirmed admin account with a password, made in the database (an admin: the hub reads
+   * leads only for accounts with the export right).
+   */
   async function staffAccount(password = 'altes-passwort-1') {
     accountNumber += 1;
     const email = `sitzung${accountNumber}@example.de`;
@@ -37,7 +40,7 @@ describe.each(['pglite', 'postgres'] as const)('bearer tokens on %s', (kind) => 
       [email, await hashPassword(password)],
     );
     const id = inserted.rows[0]!.id;
-    await server.db.query(`update public.staff set role = 'staff' where user_id = $1`, [id]);
+    await server.db.query(`update public.staff set role = 'admin' where user_id = $1`, [id]);
     return { id, email, password };
   }
 

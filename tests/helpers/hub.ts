@@ -15,6 +15,8 @@ export interface TestAppOptions {
   /** Per-minute limits of the hub; high enough by default that tests never meet them. */
   rateLimit?: AppOptions['config']['rateLimit'];
   authRateLimit?: AppOptions['config']['authRateLimit'];
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client; none by default. */
+  trustProxy?: AppOptions['config']['trustProxy'];
   /** Log lines to a stream (at level info) for tests that read what the server logs. */
   logStream?: NodeJS.WritableStream;
   /** The gateway's clock (signed URLs, token reuse windows); the process's clock otherwise. */
@@ -39,8 +41,13 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}): Promis
     config: {
       jwtSecret: options.secret ?? testSecret,
       hubService: accounts ? hubService : undefined,
-      rateLimit: options.rateLimit ?? { submissionsPerMinute: 10_000, batchesPerMinute: 10_000 },
+      rateLimit: options.rateLimit ?? {
+        submissionsPerMinute: 10_000,
+        batchesPerMinute: 10_000,
+        leadReadsPerMinute: 10_000,
+      },
       ...(options.authRateLimit ? { authRateLimit: options.authRateLimit } : {}),
+      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       staticDir: '/nonexistent-dist',
       logLevel: options.logStream ? 'info' : 'silent',
       gateway: true,
@@ -66,7 +73,7 @@ export interface TestHub {
  */
 export async function createTestHub(
   options: {
-    rateLimit?: { submissionsPerMinute: number; batchesPerMinute: number };
+    rateLimit?: AppOptions['config']['rateLimit'];
     db?: Database;
   } = {},
 ): Promise<TestHub> {

@@ -192,6 +192,11 @@ describe('hosted mode on PostgreSQL', () => {
     });
 
     it('lets staff in with a token of the project’s asymmetric keys (JWKS)', async () => {
+      // Staff read leads through the hub only while an admin allows staff to export.
+      const refused = await readResponses(await staffToken(ecKey, 'ES256', 'ec-key'));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { code: 'export_not_allowed' } });
+      await db.query('update public.desk_settings set staff_can_export = true');
       expect((await readResponses(await staffToken(ecKey, 'ES256', 'ec-key'))).statusCode).toBe(
         200,
       );

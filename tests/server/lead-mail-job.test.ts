@@ -156,8 +156,8 @@ describe.each(['pglite', 'postgres'] as const)('lead mail job on %s', (kind) => 
     expect(mail.to).toBe('makler@example.de');
     expect(mail.subject).toBe(`Neue Anfrage: ${title} – Jürgen Weiß`);
     expect(mail.text).toContain(`„${title}“`);
-    expect(mail.text).toContain('Name: Jürgen Weiß');
-    expect(mail.text).toContain('Rückruf gewünscht: Nachmittags');
+    expect(mail.text).toContain('Name: „Jürgen Weiß“');
+    expect(mail.text).toContain('Rückruf gewünscht: „Nachmittags“');
     expect(mail.text).toMatch(/Eingegangen am \d\d\.\d\d\.\d{4}, \d\d:\d\d\./);
     expect(mail.text).toContain(
       customer
@@ -285,8 +285,8 @@ describe.each(['pglite', 'postgres'] as const)('lead mail job on %s', (kind) => 
     const digest = mailer.sent[0]!;
     expect(digest.key).toBe(`digest:${day}`);
     expect(digest.mail.text).toContain('2 neue Anfragen');
-    expect(digest.mail.text).toMatch(/- .+: Anna Weiß \(/);
-    expect(digest.mail.text).toMatch(/- .+: Bernd Weiß \(/);
+    expect(digest.mail.text).toMatch(/- .+: „Anna Weiß“ \(/);
+    expect(digest.mail.text).toMatch(/- .+: „Bernd Weiß“ \(/);
     expect(digest.mail.text).not.toContain('juergen.geheim');
 
     // Arrives after today's digest: waits for tomorrow's.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskPaths } from '../../../src/domain/routes.ts';
+import { clientKey } from '../../http/client-key.ts';
 import {
   bodyOf,
   publicOrigin,
@@ -34,7 +35,7 @@ export function recoverRoute(auth: FastifyInstance, context: AuthContext): void 
       throw new GotrueError(400, 'validation_failed', 'Password recovery requires an email');
     }
     const email = validEmail(text);
-    if (!context.limits.recoveriesPerClient.allow(request.ip, context.now())) {
+    if (!context.limits.recoveriesPerClient.allow(clientKey(request), context.now())) {
       throw tooManyRequests();
     }
     // Counted per address for known and unknown ones alike (see createMailWindow); a new link

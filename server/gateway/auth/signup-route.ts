@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { gatewayPrefixes } from '../../../src/domain/routes.ts';
+import { clientKey } from '../../http/client-key.ts';
 import {
   bodyOf,
   publicOrigin,
@@ -31,7 +32,8 @@ export const confirmationValidForMs = 24 * 60 * 60 * 1000;
 export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
   const mailWindow = createMailWindow();
   auth.post('/signup', async (request, reply) => {
-    if (!context.limits.signupsPerClient.allow(request.ip, context.now())) throw tooManyRequests();
+    if (!context.limits.signupsPerClient.allow(clientKey(request), context.now()))
+      throw tooManyRequests();
     const body = bodyOf(request);
     const password = stringField(body, 'password');
     const data = metadataOf(body.data);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayPrefixes } from '../../../src/domain/routes.ts';
+import { clientKey } from '../../http/client-key.ts';
 import {
   bodyOf,
   publicOrigin,
@@ -31,13 +32,14 @@ export function tokenRoute(auth: FastifyInstance, context: AuthContext): void {
 }
 
 async function passwordGrant(request: FastifyRequest, reply: FastifyReply, context: AuthContext) {
-  if (!context.limits.signinsPerClient.allow(request.ip, context.now())) throw tooManyRequests();
+  const client = clientKey(request);
+  if (!context.limits.signinsPerClient.allow(client, context.now())) throw tooManyRequests();
   const body = bodyOf(request);
   const email = stringField(body, 'email').toLowerCase();
   const password = stringField(body, 'password');
   if (!email) throw new GotrueError(400, 'validation_failed', 'missing email or phone');
   // Wrong passwords slow down this client for this address only, never its owner elsewhere.
-  const wait = context.limits.signinFailures.waitSeconds(request.ip, email, context.now());
+  const wait = context.limits.signinFailures.waitSeconds(client, email, context.now());
   if (wait > 0) {
     reply.header('retry-after', String(wait));
     throw tooManyRequests();
@@ -47,10 +49,10 @@ async function passwordGrant(request: FastifyRequest, reply: FastifyReply, conte
   // An unknown address is compared against a dummy hash: both failures take the same time.
   const valid = await verifyPassword(password, user?.encrypted_password);
   if (!user || !valid) {
-    context.limits.signinFailures.failed(request.ip, email, context.now());
+    context.limits.signinFailures.failed(client, email, context.now());
     throw new GotrueError(400, 'invalid_credentials', 'Invalid login credentials');
   }
-  context.limits.signinFailures.succeeded(request.ip, email);
+  context.limits.signinFailures.succeeded(client, email);
   if (!user.email_confirmed_at) {
     throw new GotrueError(400, 'email_not_confirmed', 'Email not confirmed');
   }

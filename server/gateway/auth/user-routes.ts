@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, verifyGatewayToken } from '../gateway-jwt.ts';
+import { clientKey } from '../../http/client-key.ts';
 import { bodyOf, stringField, tooManyRequests, type AuthContext } from './auth-context.ts';
 import {
   changePassword,
@@ -95,21 +96,22 @@ async function newPassword(
         'Current password required when setting new password.',
       );
     }
-    if (!context.limits.signinsPerClient.allow(request.ip, context.now())) throw tooManyRequests();
-    const wait = context.limits.signinFailures.waitSeconds(request.ip, user.email, context.now());
+    const client = clientKey(request);
+    if (!context.limits.signinsPerClient.allow(client, context.now())) throw tooManyRequests();
+    const wait = context.limits.signinFailures.waitSeconds(client, user.email, context.now());
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       throw tooManyRequests();
     }
     if (!(await verifyPassword(current, user.encrypted_password))) {
-      context.limits.signinFailures.failed(request.ip, user.email, context.now());
+      context.limits.signinFailures.failed(client, user.email, context.now());
       throw new GotrueError(
         400,
         'current_password_invalid',
         'Current password required when setting new password.',
       );
     }
-    context.limits.signinFailures.succeeded(request.ip, user.email);
+    context.limits.signinFailures.succeeded(client, user.email);
   }
   if (await verifyPassword(password, user.encrypted_password)) {
     throw new GotrueError(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deskPaths, gatewayPrefixes, signinNoticePaths } from '../../../src/domain/routes.ts';
+import { clientKey } from '../../http/client-key.ts';
 import {
   bodyOf,
   publicOrigin,
@@ -51,7 +52,7 @@ export function verifyRoute(auth: FastifyInstance, context: AuthContext): void {
   );
 
   auth.post('/verify', async (request) => {
-    if (!context.limits.verifiesPerClient.allow(request.ip, context.now())) {
+    if (!context.limits.verifiesPerClient.allow(clientKey(request), context.now())) {
       throw tooManyRequests();
     }
     const body = bodyOf(request);

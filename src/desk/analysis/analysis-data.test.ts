@@ -187,37 +187,47 @@ describe('distributions', () => {
   const rows: AnswerRow[] = [
     { question_id: 1, kind: 'option', value: 'Eins', n: 3 },
     { question_id: 1, kind: 'option', value: 'Zwei', n: 0 },
-    { question_id: 1, kind: 'other', value: 'Vier', n: 1 },
-    { question_id: 2, kind: 'year', value: '2019', n: 3 },
-    { question_id: 2, kind: 'year', value: '2020', n: 1 },
-    { question_id: 9, kind: 'value', value: 'Bitte anrufen', n: 1 },
-    { question_id: 9, kind: 'other', value: null, n: 2 },
+    { question_id: 1, kind: 'other', value: null, n: 1 },
+    { question_id: 2, kind: 'answered', value: null, n: 3 },
+    { question_id: 2, kind: 'decade', value: '2010', n: 3 },
+    { question_id: 2, kind: 'decade', value: '2020', n: 1 },
+    { question_id: 9, kind: 'answered', value: null, n: 1 },
     { question_id: 9, kind: 'empty', value: '', n: 1 },
   ];
 
-  it('labels each row and shares it of the leads, birth years of the children', () => {
+  it('labels each row in German without any typed text, shares of leads, decades of children', () => {
     const [count, years, note] = distributions(rows, questions, 4);
     expect(count!.rows).toEqual([
       { kind: 'option', label: 'Eins', n: 3, share: '75\u00a0%' },
       { kind: 'option', label: 'Zwei', n: 0, share: '0\u00a0%' },
-      { kind: 'other', label: 'Andere Antwort: Vier', n: 1, share: '25\u00a0%' },
+      { kind: 'other', label: 'Andere Antwort', n: 1, share: '25\u00a0%' },
     ]);
     expect(years!.unit).toBe('Kinder');
     expect(years!.rows).toEqual([
-      { kind: 'year', label: 'Jahrgang 2019', n: 3, share: '75\u00a0%' },
-      { kind: 'year', label: 'Jahrgang 2020', n: 1, share: '25\u00a0%' },
+      { kind: 'answered', label: 'Beantwortet', n: 3, share: '75\u00a0%' },
+      { kind: 'decade', label: 'Kinder geboren 2010–2019', n: 3, share: '75\u00a0%' },
+      { kind: 'decade', label: 'Kinder geboren 2020–2029', n: 1, share: '25\u00a0%' },
     ]);
-    expect(note!.rows.map((row) => row.label)).toEqual([
-      'Bitte anrufen',
-      'Weitere Antworten',
-      'Ohne Antwort',
-    ]);
+    expect(note!.rows.map((row) => row.label)).toEqual(['Beantwortet', 'Ohne Antwort']);
     expect(distributionSummary(count!)).toBe('Am häufigsten: Eins (3 Anfragen, 75\u00a0%).');
-    expect(distributionSummary(years!)).toBe('Am häufigsten: Jahrgang 2019 (3 Kinder, 75\u00a0%).');
-    // 'Weitere Antworten' (2) and 'Ohne Antwort' are nobody's answer: the most frequent is a real one.
-    expect(distributionSummary(note!)).toBe(
-      'Am häufigsten: Bitte anrufen (1 Anfrage, 25\u00a0%). 1 Anfrage ohne Antwort.',
+    expect(distributionSummary(years!)).toBe(
+      'Am häufigsten: Kinder geboren 2010–2019 (3 Kinder, 75\u00a0%).',
     );
+    // An input question gives only how many answered.
+    expect(distributionSummary(note!)).toBe(
+      'Beantwortet: 1 Anfrage (25\u00a0%). 1 Anfrage ohne Antwort.',
+    );
+  });
+
+  it('labels a birth year question by decade, shares of the leads', () => {
+    const [, , birth] = distributions(
+      [{ question_id: 9, kind: 'decade', value: '1980', n: 2 }],
+      questions,
+      4,
+    );
+    expect(birth!.rows).toEqual([
+      { kind: 'decade', label: 'Geboren 1980–1989', n: 2, share: '50\u00a0%' },
+    ]);
   });
 
   it('says when every answer was left empty', () => {

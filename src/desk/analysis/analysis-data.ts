@@ -6,6 +6,7 @@ import type {
   TimeBucket,
 } from '../../api/desk-analysis.ts';
 import { addDays, daysInRange, weekStart } from '../../domain/calendar.ts';
+import { questionKeys } from '../../domain/questionnaire.ts';
 
 // What the Analyse screen shows, computed from the database's aggregates: complete series,
 // German labels and the one-sentence summaries that stand beside each chart.
@@ -181,33 +182,43 @@ export interface DistributionRow {
   kind: AnswerRow['kind'];
   label: string;
   n: number;
-  /** Share of the selection's questionnaire leads, or of the children for birth years. */
+  /** Share of the selection's questionnaire leads, or of the children for their birth decades. */
   share: string;
 }
 
 export interface QuestionDistribution {
   question: QuestionInfo;
-  /** 'Kinder' for the birth years, else 'Anfragen'. */
+  /** 'Kinder' for the children's birth decades, else 'Anfragen'. */
   unit: 'Anfragen' | 'Kinder';
   rows: DistributionRow[];
 }
 
-function rowLabel(row: AnswerRow, question: QuestionInfo): string {
+function decadeLabel(value: string | null, children: boolean): string {
+  const start = Number(value);
+  const span = Number.isInteger(start) ? `${start}–${start + 9}` : (value ?? '');
+  return children ? `Kinder geboren ${span}` : `Geboren ${span}`;
+}
+
+function rowLabel(row: AnswerRow, children: boolean): string {
   switch (row.kind) {
     case 'empty':
       return 'Ohne Antwort';
     case 'other':
-      return question.type === 'input' || row.value === null
-        ? 'Weitere Antworten'
-        : `Andere Antwort: ${row.value}`;
-    case 'year':
-      return `Jahrgang ${row.value ?? ''}`;
+      return 'Andere Antwort';
+    case 'answered':
+      return 'Beantwortet';
+    case 'decade':
+      return decadeLabel(row.value, children);
     default:
       return row.value ?? '';
   }
 }
 
-/** The database's rows per question, in the questionnaire's order, with labels and shares. */
+/**
+ * The database's rows per question, in the questionnaire's order, with labels and shares. No row
+ * carries a visitor's text: options are the questionnaire's, input questions give how many
+ * answered and, for birth questions, decades.
+ */
 export function distributions(
   rows: readonly AnswerRow[],
   questions: readonly QuestionInfo[],
@@ -215,16 +226,18 @@ export function distributions(
 ): QuestionDistribution[] {
   return questions.map((question) => {
     const own = rows.filter((row) => row.question_id === question.id);
-    const years = own.some((row) => row.kind === 'year');
-    const children = own.filter((row) => row.kind === 'year').reduce((sum, row) => sum + row.n, 0);
+    const children = question.key === questionKeys.childDates;
+    const childCount = own
+      .filter((row) => row.kind === 'decade')
+      .reduce((sum, row) => sum + row.n, 0);
     return {
       question,
-      unit: years ? 'Kinder' : 'Anfragen',
+      unit: children ? 'Kinder' : 'Anfragen',
       rows: own.map((row) => ({
         kind: row.kind,
-        label: rowLabel(row, question),
+        label: rowLabel(row, children),
         n: row.n,
-        share: formatShare(row.n, row.kind === 'year' ? children : leads),
+        share: formatShare(row.n, children && row.kind === 'decade' ? childCount : leads),
       })),
     };
   });
@@ -235,15 +248,20 @@ export function distributionSummary(distribution: QuestionDistribution): string 
   if (answered.length === 0) return 'Keine Antworten im gewählten Zeitraum.';
   const empty = answered.find((row) => row.kind === 'empty');
   const emptyNote = empty ? ` ${anfragen(empty.n)} ohne Antwort.` : '';
-  // 'Weitere Antworten' and 'Ohne Antwort' are no answer anybody gave: the most frequent is
-  // among the real ones.
-  const given = answered.filter(
-    (row) => row.kind !== 'empty' && !(row.kind === 'other' && row.label === 'Weitere Antworten'),
-  );
-  if (given.length === 0) return `Keine Antworten im gewählten Zeitraum.${emptyNote}`;
+  // 'Ohne Antwort' is no answer anybody gave, and 'Beantwortet' counts them all: the most
+  // frequent is among the options or decades.
+  const given = answered.filter((row) => row.kind !== 'empty' && row.kind !== 'answered');
+  if (given.length === 0) {
+    const total = answered.find((row) => row.kind === 'answered');
+    return total
+      ? `Beantwortet: ${anfragen(total.n)} (${total.share}).${emptyNote}`
+      : `Keine Antworten im gewählten Zeitraum.${emptyNote}`;
+  }
   const top = given.reduce((best, row) => (row.n > best.n ? row : best));
-  const unit = distribution.unit === 'Kinder' ? (top.n === 1 ? 'Kind' : 'Kinder') : anfragen(top.n);
-  const count = distribution.unit === 'Kinder' ? `${formatNumber(top.n)} ${unit}` : unit;
+  const perChild = distribution.unit === 'Kinder' && top.kind === 'decade';
+  const count = perChild
+    ? `${formatNumber(top.n)} ${top.n === 1 ? 'Kind' : 'Kinder'}`
+    : anfragen(top.n);
   return `Am häufigsten: ${top.label} (${count}, ${top.share}).${emptyNote}`;
 }
 

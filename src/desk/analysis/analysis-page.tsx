@@ -241,7 +241,13 @@ function QuestionChart({ distribution }: { distribution: QuestionDistribution })
       )}
       <DataTable
         caption={`Antworten: ${question.question}`}
-        columns={['Antwort', unit, unit === 'Kinder' ? 'Anteil der Kinder' : 'Anteil der Anfragen']}
+        columns={
+          // The children's table mixes counts of children (decades) and of leads (answered,
+          // empty); each row's share is of its own kind.
+          unit === 'Kinder'
+            ? ['Antwort', 'Anzahl', 'Anteil']
+            : ['Antwort', unit, 'Anteil der Anfragen']
+        }
         rows={rows.map((row) => [row.label, formatNumber(row.n), row.share])}
       />
     </section>

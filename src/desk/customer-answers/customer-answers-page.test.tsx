@@ -154,6 +154,8 @@ beforeEach(() => {
       by_name: null,
       body: null,
       due_at: null,
+      assignee_name: null,
+      changed: null,
     },
     {
       response_id: 31,
@@ -162,6 +164,8 @@ beforeEach(() => {
       by_name: null,
       body: 'Rückruf gewünscht: Morgens (8–12 Uhr)',
       due_at: '2026-11-23T07:00:00Z',
+      assignee_name: null,
+      changed: null,
     },
     {
       response_id: 31,
@@ -170,6 +174,38 @@ beforeEach(() => {
       by_name: 'Paula Puls',
       body: 'Rückruf gewünscht: Morgens (8–12 Uhr)',
       due_at: '2026-11-23T07:00:00Z',
+      assignee_name: null,
+      changed: null,
+    },
+    {
+      response_id: 31,
+      kind: 'follow_up_changed',
+      at: '2026-11-21T09:17:00Z',
+      by_name: 'Anna Admin',
+      body: 'Rückruf am Dienstag',
+      due_at: '2026-11-25T10:00:00Z',
+      assignee_name: 'Paula Puls',
+      changed: ['body', 'assignee', 'due_at'],
+    },
+    {
+      response_id: 31,
+      kind: 'follow_up_changed',
+      at: '2026-11-21T09:18:00Z',
+      by_name: null,
+      body: 'Rückruf am Dienstag',
+      due_at: '2026-11-25T10:00:00Z',
+      assignee_name: null,
+      changed: ['assignee'],
+    },
+    {
+      response_id: 31,
+      kind: 'follow_up_reopened',
+      at: '2026-11-21T09:25:00Z',
+      by_name: 'Anna Admin',
+      body: 'Rückruf am Dienstag',
+      due_at: '2026-11-25T10:00:00Z',
+      assignee_name: null,
+      changed: null,
     },
     {
       response_id: 99,
@@ -178,6 +214,8 @@ beforeEach(() => {
       by_name: null,
       body: null,
       due_at: null,
+      assignee_name: null,
+      changed: null,
     },
   ]);
 });
@@ -215,7 +253,7 @@ describe('CustomerAnswersPage', () => {
     );
   });
 
-  it('shows each lead’s status and its history from the arrival on, with who and when', () => {
+  it('shows each lead’s status and its history from the arrival on, with who and when, follow-up changes included', () => {
     renderPage();
     const section = screen.getByRole('region', { name: /^Tabaluga vom/ });
     expect(within(section).getByText(/^Status:/).textContent).toBe('Status: Kontaktiert');
@@ -228,7 +266,10 @@ describe('CustomerAnswersPage', () => {
       'Wiedervorlage angelegt – 20.11.2026, 16:30 – automatischRückruf gewünscht: Morgens (8–12 Uhr) (fällig 23.11.2026, 08:00)',
       'Benachrichtigung gesendet – 20.11.2026, 16:31 – an die Agentur',
       'Kontaktiert – 21.11.2026, 10:15 – Paula PulsNotiz: Rückruf Dienstag',
+      'Wiedervorlage geändert von Anna Admin am 21.11.2026, 10:17Text: „Rückruf am Dienstag“ · Zuständig: Paula Puls · Fällig: 25.11.2026, 11:00',
+      'Wiedervorlage geändert von einem gelöschten Konto am 21.11.2026, 10:18Zuständig: niemand',
       'Wiedervorlage erledigt – 21.11.2026, 10:20 – Paula PulsRückruf gewünscht: Morgens (8–12 Uhr) (fällig 23.11.2026, 08:00)',
+      'Wiedervorlage wieder geöffnet von Anna Admin am 21.11.2026, 10:25Rückruf am Dienstag (fällig 25.11.2026, 11:00)',
     ]);
   });
 

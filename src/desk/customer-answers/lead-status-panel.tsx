@@ -171,10 +171,51 @@ function statusStep(change: LeadStatusChange): HistoryStep {
 const activityTitles: Record<LeadActivity['kind'], string> = {
   mail_sent: 'Benachrichtigung gesendet',
   follow_up_created: 'Wiedervorlage angelegt',
+  follow_up_changed: 'Wiedervorlage geändert',
   follow_up_done: 'Wiedervorlage erledigt',
+  follow_up_reopened: 'Wiedervorlage wieder geöffnet',
 };
 
+/** What a change set, field by field: the new text, assignee and due time. */
+function changedValues(entry: LeadActivity): string {
+  const parts: string[] = [];
+  for (const field of entry.changed ?? []) {
+    if (field === 'body') parts.push(`Text: „${entry.body ?? ''}“`);
+    if (field === 'assignee') parts.push(`Zuständig: ${entry.assignee_name ?? 'niemand'}`);
+    if (field === 'due_at' && entry.due_at) parts.push(`Fällig: ${berlinDateTime(entry.due_at)}`);
+  }
+  return parts.join(' · ');
+}
+
+/**
+ * A change or a reopening of a follow-up, as a sentence: 'Wiedervorlage geändert von Paula Puls
+ * am 21.11.2026, 10:20', then what it set (or, when opened again, which follow-up it is).
+ */
+function followUpChangeStep(entry: LeadActivity, index: number): HistoryStep {
+  const details =
+    entry.kind === 'follow_up_changed'
+      ? changedValues(entry)
+      : `${entry.body ?? ''}${entry.due_at ? ` (fällig ${berlinDateTime(entry.due_at)})` : ''}`;
+  return {
+    at: entry.at,
+    key: `${entry.kind}-${index}`,
+    content: (
+      <>
+        <span className="font-medium">{activityTitles[entry.kind]}</span> von{' '}
+        {entry.by_name ?? 'einem gelöschten Konto'} am{' '}
+        <time dateTime={entry.at}>{berlinDateTime(entry.at)}</time>
+        {details ? (
+          <span className="block whitespace-pre-wrap text-slate-700">{details}</span>
+        ) : null}
+      </>
+    ),
+  };
+}
+
 function activityStep(entry: LeadActivity, index: number): HistoryStep {
+  if (entry.kind === 'follow_up_changed' || entry.kind === 'follow_up_reopened') {
+    return followUpChangeStep(entry, index);
+  }
   const who =
     entry.kind === 'mail_sent'
       ? 'an die Agentur'
@@ -200,8 +241,8 @@ function activityStep(entry: LeadActivity, index: number): HistoryStep {
 
 /**
  * The lead's way so far: its arrival as 'Neu' (the lead records it, no change does), then, by
- * time, every status change with who and the note, the new-lead mail and the follow-ups made and
- * done.
+ * time, every status change with who and the note, the new-lead mail and the follow-ups made,
+ * changed, done and opened again, each with who and when.
  */
 export function LeadStatusHistory(props: { response: CustomerResponse; history: HistoryView }) {
   const { response, history } = props;

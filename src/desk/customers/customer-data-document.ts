@@ -53,6 +53,11 @@ const fieldLabels: Record<string, string> = {
   done_at: 'Erledigt am',
   text: 'Text',
   note: 'Notiz',
+  reason: 'Grund',
+  until: 'Bis',
+  staff_edited: 'Von der Agentur geändert',
+  create_user: 'Angelegt von',
+  changed_user: 'Geändert von',
 };
 
 const timeFields = new Set([
@@ -152,6 +157,11 @@ export function customerDataDocument(data: CustomerDataExport): string {
       }),
     )
     .join('');
+  const holds = data.retention_holds
+    .map((hold) =>
+      fieldList({ reason: hold.reason, until: hold.until, created_at: hold.created_at }),
+    )
+    .join('');
   const consents = data.consent_records.map((record) => fieldList(record)).join('');
   const messages = data.support_messages
     .map((entry) => fieldList({ created_at: entry.created_at, message: entry.message }))
@@ -190,6 +200,7 @@ ${section('Kundendaten', fieldList(customer), '', 1)}
 ${section('Anfragen', leads, 'Keine Anfragen gespeichert.', data.leads.length)}
 ${section('Notizen der Agentur', notes, 'Keine Notizen gespeichert.', data.notes.length)}
 ${section('Wiedervorlagen', followUps, 'Keine Wiedervorlagen gespeichert.', data.follow_ups.length)}
+${section('Aufbewahrung über die Frist hinaus', holds, 'Keine Aufbewahrung über die Frist hinaus vereinbart.', data.retention_holds.length)}
 ${section('Aufbewahrte Einwilligungsnachweise (§ 7a UWG)', consents, 'Keine aufbewahrten Einwilligungsnachweise.', data.consent_records.length)}
 ${section('Interne Support-Nachrichten, die die Person nennen', messages, 'Keine Support-Nachricht nennt die Person.', data.support_messages.length)}
 ${section('Zugriffsprotokoll', log, 'Keine Zugriffe protokolliert.', data.access_log.length)}

@@ -87,7 +87,7 @@ const publicForms = {
 const storedValues: [form: keyof typeof publicForms, field: string, value: string][] = [
   ['Fragebogen', 'first_name', 'Dr. Anna'],
   ['Fragebogen', 'first_name', 'J'],
-  ['Fragebogen', 'last_name', 'von der Heide (geb. Meier)'],
+  ['Fragebogen', 'last_name', 'von der Heide geb. Meier'],
   ['Fragebogen', 'adress', 'Musterweg 12/3'],
   ['Fragebogen', 'adress', 'Am Markt 1, Hinterhaus'],
   ['Fragebogen', 'city', 'Frankfurt (Oder)'],

@@ -50,6 +50,9 @@ const exported: CustomerDataExport = {
       done_at: null,
     },
   ],
+  retention_holds: [
+    { reason: 'Vertrag <dokumentiert>', until: null, created_at: '2026-11-21T08:22:00Z' },
+  ],
   consent_records: [],
   support_messages: [],
   access_log: [{ at: '2026-11-25T09:00:00Z', action: 'customer_viewed' }],

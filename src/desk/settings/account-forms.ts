@@ -7,9 +7,33 @@ import {
   weakPasswordMessage,
 } from '../shared/new-password.ts';
 
-/** The name colleagues see (staff.display_name: at most 80 characters, empty shows the e-mail). */
+export const displayNameMessages = {
+  tooLong: 'Der Name darf höchstens 80 Zeichen lang sein.',
+  address: 'Ein Anzeigename ist keine E-Mail-Adresse. Bitte gib einen Namen ein.',
+  lineBreak: 'Der Name darf keine Zeilenumbrüche oder Steuerzeichen enthalten.',
+  taken: 'Diesen Namen zeigt schon ein anderes Konto. Bitte wähle einen anderen.',
+} as const;
+
+// Control, line-breaking and bidi/zero-width characters, as set_display_name refuses them.
+const controlCharacters =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/u;
+
+/**
+ * The name colleagues see (staff.display_name: at most 80 characters, empty shows the e-mail):
+ * never an address (no '@') and no line break, as the database holds it (set_display_name, which
+ * also refuses a name another account shows).
+ */
 export const nameSchema = z.object({
-  name: z.string().trim().max(80, 'Der Name darf höchstens 80 Zeichen lang sein.'),
+  name: z
+    .string()
+    .refine((name) => !controlCharacters.test(name), {
+      error: displayNameMessages.lineBreak,
+      abort: true,
+    })
+    .trim()
+    .max(80, { error: displayNameMessages.tooLong, abort: true })
+    .refine((name) => !name.includes('@'), { error: displayNameMessages.address, abort: true }),
 });
 export type NameValues = z.infer<typeof nameSchema>;
 

@@ -9,7 +9,7 @@ import { NameForm } from './name-form.tsx';
 const state = vi.hoisted(() => ({
   name: {} as { data?: string | null; isPending: boolean; isError: boolean; refetch: () => void },
   saved: [] as string[],
-  saveFails: false,
+  saveFails: false as false | true | { code: string },
 }));
 
 vi.mock('../../api/desk-account.ts', () => ({
@@ -17,7 +17,8 @@ vi.mock('../../api/desk-account.ts', () => ({
   useSetDisplayName: () => ({
     mutateAsync: async (name: string) => {
       state.saved.push(name);
-      if (state.saveFails) throw new Error('offline');
+      if (state.saveFails === true) throw new Error('offline');
+      if (state.saveFails) throw Object.assign(new Error('refused'), state.saveFails);
       return name;
     },
   }),
@@ -64,6 +65,27 @@ describe('NameForm', () => {
     await user.type(input, 'Erika');
     await user.click(screen.getByRole('button', { name: 'Name speichern' }));
     expect(description(input)).toContain('Der Name konnte nicht gespeichert werden.');
+  });
+
+  it('refuses an address or a line break at the field, and says why the database refused', async () => {
+    const user = userEvent.setup();
+    render(<NameForm />);
+    const input = screen.getByLabelText('Anzeigename');
+    await user.clear(input);
+    await user.type(input, 'chef@example.de');
+    await user.click(screen.getByRole('button', { name: 'Name speichern' }));
+    expect(description(input)).toContain(
+      'Ein Anzeigename ist keine E-Mail-Adresse. Bitte gib einen Namen ein.',
+    );
+    expect(state.saved).toEqual([]);
+
+    state.saveFails = { code: '23505' };
+    await user.clear(input);
+    await user.type(input, 'Anna Admin');
+    await user.click(screen.getByRole('button', { name: 'Name speichern' }));
+    expect(description(input)).toContain(
+      'Diesen Namen zeigt schon ein anderes Konto. Bitte wähle einen anderen.',
+    );
   });
 
   it('offers to load again when the name could not be read', async () => {

@@ -6,7 +6,22 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
-import { nameSchema, type NameValues } from './account-forms.ts';
+import { errorCode } from '../../api/desk-staff.ts';
+import { displayNameMessages, nameSchema, type NameValues } from './account-forms.ts';
+
+/** Why the database refused a name, in German; undefined when it was not the name. */
+function refusal(error: unknown): string | undefined {
+  switch (errorCode(error)) {
+    case '23505':
+      return displayNameMessages.taken;
+    case '22001':
+      return displayNameMessages.tooLong;
+    case '22023':
+      return `${displayNameMessages.address} ${displayNameMessages.lineBreak}`;
+    default:
+      return undefined;
+  }
+}
 
 /** The account's display name, which colleagues see in histories, follow-ups and notes. */
 export function NameForm() {
@@ -30,9 +45,10 @@ export function NameForm() {
     try {
       await save.mutateAsync(values.name);
       setSaved(true);
-    } catch {
+    } catch (error) {
       setError('name', {
         message:
+          refusal(error) ??
           'Der Name konnte nicht gespeichert werden. Bitte prüfe deine Internetverbindung und versuche es erneut.',
       });
     }
@@ -56,7 +72,7 @@ export function NameForm() {
       <TextField
         label="Anzeigename"
         autoComplete="name"
-        hint="So sehen dich Kolleginnen und Kollegen, z. B. in Verläufen und Notizen. Leer lassen, um deine E-Mail-Adresse zu zeigen."
+        hint="So sehen dich Kolleginnen und Kollegen, z. B. in Verläufen und Notizen. Leer lassen, um deine E-Mail-Adresse zu zeigen. Eine E-Mail-Adresse oder den Namen eines anderen Kontos kannst du nicht wählen."
         disabled={current.isPending}
         error={errors.name?.message}
         {...register('name', { onChange: () => setSaved(false) })}

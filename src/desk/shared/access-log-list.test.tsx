@@ -97,6 +97,46 @@ describe('AccessLogList', () => {
     expect(fake.filters).toEqual([['user_id', 'u-1']]);
   });
 
+  it('names a customer an account created and the merges of one address', async () => {
+    fake.answer = {
+      data: [
+        {
+          id: 7,
+          at: '2026-11-28T10:02:00Z',
+          staff_email: null,
+          action: 'customer_changed',
+          customer_id: 101,
+          detail: { merged_into: 100, reason: 'email_normalized' },
+        },
+        {
+          id: 6,
+          at: '2026-11-28T10:01:00Z',
+          staff_email: null,
+          action: 'customer_changed',
+          customer_id: 100,
+          detail: { merged_from: 101, leads: 1, reason: 'email_normalized' },
+        },
+        {
+          id: 5,
+          at: '2026-11-28T10:00:00Z',
+          staff_email: 'team@example.de',
+          action: 'customer_changed',
+          customer_id: 102,
+          detail: { created: true },
+        },
+      ],
+      error: null,
+    };
+    setup();
+    const table = await screen.findByRole('table', { name: 'Zugriffe durch team@example.de' });
+    const rows = table.querySelectorAll('tbody tr');
+    expect([...rows].map((row) => row.textContent)).toEqual([
+      '28.11.2026, 11:02Nr. 101Kundendaten geändertGleiche E-Mail-Adresse: zusammengeführt in Nr. 100',
+      '28.11.2026, 11:01Nr. 100Kundendaten geändertGleiche E-Mail-Adresse: Nr. 101 übernommen',
+      '28.11.2026, 11:00Nr. 102Kundendaten geändertDatensatz angelegt',
+    ]);
+  });
+
   it('says when there is nothing to show', async () => {
     setup();
     expect(await screen.findByText('Keine Einträge im Zugriffsprotokoll.')).toBeTruthy();

@@ -15,6 +15,14 @@ function entryDetail(entry: AccessLogEntry): string {
   if (entry.detail.term_redacted) return 'Suchbegriff entfernt (Person gelöscht)';
   if (entry.detail.columns?.length) return `Felder: ${entry.detail.columns.join(', ')}`;
   if (entry.detail.deleted) return 'Datensatz gelöscht';
+  if (entry.detail.created) return 'Datensatz angelegt';
+  // Customers with one address once it was normalised (trimmed, lower-case) became one.
+  if (entry.detail.merged_into !== undefined) {
+    return `Gleiche E-Mail-Adresse: zusammengeführt in Nr. ${entry.detail.merged_into}`;
+  }
+  if (entry.detail.merged_from !== undefined) {
+    return `Gleiche E-Mail-Adresse: Nr. ${entry.detail.merged_from} übernommen`;
+  }
   if (entry.detail.status) {
     return `Lead Nr. ${entry.detail.response_id}: ${leadStatusLabels[entry.detail.status]}`;
   }

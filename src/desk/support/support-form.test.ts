@@ -1,30 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { supportSchema } from './support-form.ts';
-
-const valid = { name: 'Erika Mustermann', email: 'erika@example.de', message: 'Hallo' };
+import { senderName, supportSchema } from './support-form.ts';
 
 const errorsOf = (values: Record<string, string>) =>
   supportSchema.safeParse(values).error?.flatten().fieldErrors ?? {};
 
 describe('supportSchema', () => {
-  it('accepts the three fields, trimmed', () => {
-    expect(supportSchema.parse({ ...valid, name: '  Erika  ' }).name).toBe('Erika');
-  });
-
-  it('names each missing field in German', () => {
-    expect(errorsOf({ name: ' ', email: '', message: '' })).toEqual({
-      name: ['Bitte gib deinen Namen ein.'],
-      email: ['Bitte gib deine E-Mail-Adresse ein.', 'Bitte gib eine gültige E-Mail-Adresse ein.'],
-      message: ['Bitte gib deine Nachricht ein.'],
+  it('takes the message, trimmed; name and address are the account’s, not typed', () => {
+    expect(supportSchema.parse({ message: '  Hallo  ', name: 'Admin' })).toEqual({
+      message: 'Hallo',
     });
   });
 
+  it('asks for the message in German', () => {
+    expect(errorsOf({ message: ' ' })).toEqual({ message: ['Bitte gib deine Nachricht ein.'] });
+  });
+
   it('keeps within the limits the table checks', () => {
-    expect(errorsOf({ ...valid, message: 'x'.repeat(5001) }).message).toEqual([
+    expect(errorsOf({ message: 'x'.repeat(5001) }).message).toEqual([
       'Die Nachricht darf höchstens 5000 Zeichen lang sein.',
     ]);
-    expect(errorsOf({ ...valid, email: 'keine-adresse' }).email).toEqual([
-      'Bitte gib eine gültige E-Mail-Adresse ein.',
-    ]);
+  });
+});
+
+describe('senderName', () => {
+  it('is the display name, else the address', () => {
+    expect(senderName('Mia Mitarbeiterin', 'mia@example.de')).toBe('Mia Mitarbeiterin');
+    expect(senderName(null, 'mia@example.de')).toBe('mia@example.de');
+    expect(senderName('  ', 'mia@example.de')).toBe('mia@example.de');
   });
 });

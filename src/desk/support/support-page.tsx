@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useOwnDisplayName } from '../../api/desk-account.ts';
+import { useSession } from '../../api/desk-session.ts';
 import { useMyRole } from '../../api/desk-staff.ts';
 import { useSendSupportMessage } from '../../api/desk-support.ts';
 import { siteConfig } from '../../config/site.ts';
@@ -12,6 +14,7 @@ import { DeskScreen } from '../shared/desk-screen.tsx';
 import { SupportFaq } from './support-faq.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import {
+  senderName,
   supportFailedMessage,
   supportSchema,
   supportSentMessage,
@@ -41,6 +44,8 @@ function SupportHero() {
 
 function SupportForm() {
   const send = useSendSupportMessage();
+  const email = useSession().data?.session?.user.email ?? '';
+  const name = senderName(useOwnDisplayName().data, email);
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
   const {
     register,
@@ -49,13 +54,14 @@ function SupportForm() {
     formState: { errors, isSubmitting },
   } = useForm<SupportValues>({
     resolver: zodResolver(supportSchema),
-    defaultValues: { name: '', email: '', message: '' },
+    defaultValues: { message: '' },
   });
 
   const submit = async (values: SupportValues) => {
     setOutcome(null);
     try {
-      await send.mutateAsync(values);
+      // The database writes the account's own name and address whatever is sent.
+      await send.mutateAsync({ name, email, message: values.message });
     } catch {
       // The message itself stays out of the log: it may name customers.
       console.warn('Supportnachricht nicht gespeichert');
@@ -79,18 +85,16 @@ function SupportForm() {
       >
         <TextField
           label="Name"
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...register('name')}
+          readOnly
+          value={name}
+          hint="Dein Anzeigename aus den Einstellungen, sonst deine E-Mail-Adresse."
         />
         <TextField
           label="E-Mail-Adresse"
           type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
+          readOnly
+          value={email}
+          hint="Die Adresse deines Kontos; der Support antwortet dorthin."
         />
         <TextAreaField
           label="Nachricht"

@@ -59,16 +59,17 @@ const strictlyNecessary: readonly StoredItem[] = [
     technicalName: 'fragebogen-entwurf:<Nummer des Fragebogens>',
     kind: 'Local Storage',
     purpose:
-      'Ihre Antworten in einem noch nicht abgesendeten Fragebogen, damit sie beim Neuladen der Seite erhalten bleiben. Im Kiosk-Modus wird kein Entwurf gespeichert.',
+      'Ihre Antworten in einem noch nicht abgesendeten Fragebogen, damit sie beim Neuladen der Seite erhalten bleiben; ohne Kontaktdaten und ohne die Geburtsdaten Ihrer Kinder. Im Kiosk-Modus wird kein Entwurf gespeichert.',
     duration:
       'Bis zum Absenden. Ein Entwurf, der älter als 24 Stunden ist, wird nicht mehr verwendet und beim nächsten Aufruf gelöscht.',
   },
   {
     label: 'Geräteeinstellungen',
-    technicalName: 'geraet:kiosk-modus, geraet:offline-simulation, universa-offline › settings',
+    technicalName:
+      'geraet:kiosk-modus, geraet:offline-simulation, geraet:kiosk-pin-versuche, universa-offline › settings',
     kind: 'Local Storage und IndexedDB',
     purpose:
-      'Geräteeinstellungen: ob der Kiosk-Modus oder die Offline-Simulation eingeschaltet ist. Keine personenbezogenen Daten.',
+      'Geräteeinstellungen: ob der Kiosk-Modus oder die Offline-Simulation eingeschaltet ist, im Kiosk-Modus der mit der PIN gesicherte Schlüssel und die Zahl der PIN-Eingaben. Keine personenbezogenen Daten.',
     duration: 'Bis die Einstellung ausgeschaltet wird',
   },
   {

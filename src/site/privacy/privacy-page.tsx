@@ -3,7 +3,7 @@
 //
 // Keep section 7 (storage on the device) in step with the code it describes: the outbox and the
 // stored questionnaires in src/offline/outbox-db.ts, the draft in
-// src/offline/questionnaire-draft.ts (24 hours, none in kiosk mode), the device settings in
+// src/offline/questionnaire-draft.ts (24 hours, answers only, none in kiosk mode), the device settings in
 // src/offline/device-settings.ts, kiosk mode's encryption in src/offline/lead-seal.ts, the
 // install hint in src/app/pwa-notices.tsx and the caches in sw/sw.ts. The PKV paragraph in
 // section 2 holds only while the PKV questionnaire (editable in Survey Desk) asks no health
@@ -387,8 +387,10 @@ export function PrivacyPage() {
             <strong className="font-semibold text-slate-900">
               Entwurf eines Fragebogens (Local Storage):
             </strong>{' '}
-            Ihre Antworten und Eingaben in einem noch nicht abgesendeten Fragebogen, damit sie beim
-            Neuladen der Seite nicht verloren gehen. Der Entwurf wird beim Absenden gelöscht. Ein
+            Ihre Antworten in einem noch nicht abgesendeten Fragebogen, damit sie beim Neuladen der
+            Seite nicht verloren gehen. Kontaktdaten (Name, Anschrift, Telefonnummer,
+            E-Mail-Adresse) und die Geburtsdaten Ihrer Kinder werden im Entwurf nicht gespeichert;
+            Sie geben sie nach dem Neuladen erneut ein. Der Entwurf wird beim Absenden gelöscht. Ein
             Entwurf, der älter als 24 Stunden ist, wird nicht mehr verwendet und beim nächsten
             Aufruf des Fragebogens gelöscht. Im Kiosk-Modus, etwa auf unserem Tablet am Messestand,
             werden keine Entwürfe gespeichert.
@@ -398,9 +400,9 @@ export function PrivacyPage() {
               Geräteeinstellungen (Local Storage und IndexedDB):
             </strong>{' '}
             ob auf dem Gerät der Kiosk-Modus oder die Offline-Simulation eingeschaltet ist, im
-            Kiosk-Modus außerdem der mit der PIN gesicherte Schlüssel und die Zahl falscher
-            PIN-Eingaben. Sie enthalten keine personenbezogenen Daten und bleiben gespeichert, bis
-            sie ausgeschaltet werden.
+            Kiosk-Modus außerdem der mit der PIN gesicherte Schlüssel und die Zahl der PIN-Eingaben.
+            Sie enthalten keine personenbezogenen Daten und bleiben gespeichert, bis sie
+            ausgeschaltet werden.
           </li>
           <li>
             <strong className="font-semibold text-slate-900">Hinweis zur Installation:</strong> auf

@@ -83,6 +83,32 @@ describe('the Tabaluga flow finds its questions by key', () => {
   });
 });
 
+describe('a draft on a visitor device (issue 32, item 9)', () => {
+  it("keeps the answers but not the children's birth dates, and resumes at their question", () => {
+    show(editedTabaluga);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Messe' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zwei' }));
+    fireEvent.click(screen.getByRole('button', { name: '50 €' }));
+    fireEvent.change(screen.getByLabelText('Kind 1'), { target: { value: '2019-05-01' } });
+    fireEvent.change(screen.getByLabelText('Kind 2'), { target: { value: '2021-07-08' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(screen.getByRole('textbox', { name: 'Vorname' })).toBeTruthy();
+
+    const stored = localStorage.getItem('fragebogen-entwurf:1') ?? '';
+    expect(stored).toContain('Messe');
+    expect(stored).not.toContain('2019-05-01');
+    expect(stored).not.toContain('2021-07-08');
+
+    // A reload: the answers are back, the dates are asked again.
+    cleanup();
+    show(editedTabaluga);
+    expect(screen.getByRole('heading', { name: 'Wann sind Ihre Kinder geboren?' })).toBeTruthy();
+    expect(screen.getByLabelText('Kind 1')).toHaveProperty('value', '');
+    expect(screen.getByLabelText('Kind 2')).toBeTruthy();
+  });
+});
+
 describe('a sent questionnaire', () => {
   it('leaves no draft once the lead is in the outbox, before the hub answers (issue 21, item 1)', async () => {
     // The lead is stored on the device; the hub's answer never comes (the tab closes meanwhile).
@@ -112,7 +138,12 @@ describe('a sent questionnaire', () => {
     }
     await user.click(screen.getByRole('checkbox', { name: /^Ich akzeptiere die AGB/ }));
     await user.click(screen.getByRole('checkbox', { name: /^Ich willige in die Verarbeitung/ }));
-    expect(loadDraft(1, Date.now())).toMatchObject({ contact: { city: 'Berlin' } });
+    // The draft keeps the answers, never what the contact step holds (issue 32, item 9).
+    expect(loadDraft(1, Date.now())).toMatchObject({ step: 1, answers: { 11: 'Messe' } });
+    const stored = localStorage.getItem('fragebogen-entwurf:1') ?? '';
+    for (const value of ['Erika', 'Muster', 'Musterweg', '10115', 'Berlin', '1234567', 'erika@']) {
+      expect(stored).not.toContain(value);
+    }
 
     await user.click(screen.getByRole('button', { name: 'Angebot anfordern' }));
     await waitFor(() => expect(submitLead).toHaveBeenCalledTimes(1));

@@ -19,7 +19,13 @@ import {
 } from '../../domain/questionnaire.ts';
 import { readDeviceSetting, subscribeDeviceSettings } from '../../offline/device-settings.ts';
 import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity.ts';
-import { clearDraft, loadDraft, saveDraft } from '../../offline/questionnaire-draft.ts';
+import {
+  clearDraft,
+  draftAnswers,
+  loadDraft,
+  resumeDraft,
+  saveDraft,
+} from '../../offline/questionnaire-draft.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
@@ -121,12 +127,14 @@ function QuestionnaireSteps({
   onRestart: () => void;
 }) {
   // Kiosk mode keeps no drafts: the next visitor must never see the previous one's answers.
-  const [initial] = useState(() => (kiosk ? undefined : loadDraft(formId, Date.now())));
+  // Elsewhere a draft holds answers only, never contact details (the device may be shared).
+  const [initial] = useState(() => {
+    const draft = kiosk ? undefined : loadDraft(formId, Date.now());
+    return draft ? resumeDraft(questions, draft) : undefined;
+  });
   const [step, setStep] = useState(() => Math.min(initial?.step ?? 0, questions.length));
   const [answers, setAnswers] = useState<Answers>(initial?.answers ?? {});
-  const [contact, setContact] = useState<Partial<QuestionnaireContactInput>>(
-    (initial?.contact as Partial<QuestionnaireContactInput> | undefined) ?? {},
-  );
+  const [contact, setContact] = useState<Partial<QuestionnaireContactInput>>({});
   const [finished, setFinished] = useState<FinishedQuestionnaire>();
   // The draft goes as soon as the lead is in the outbox: a visitor who closes the tab while the
   // hub has not answered yet must not find the form filled again and send it a second time.
@@ -147,16 +155,13 @@ function QuestionnaireSteps({
   };
 
   // Nothing is stored for a visitor who only looked: a draft begins with the first answer.
-  const hasInput =
-    step > 0 ||
-    Object.keys(answers).length > 0 ||
-    Object.values(contact).some((value) => value !== '' && value !== false);
+  const hasInput = step > 0 || Object.keys(answers).length > 0;
   useEffect(() => {
     if (kiosk) clearDraft(formId);
     else if (!finished && hasInput && !leadStored.current) {
-      saveDraft(formId, { step, answers, contact }, Date.now());
+      saveDraft(formId, { step, answers: draftAnswers(questions, answers) }, Date.now());
     }
-  }, [formId, step, answers, contact, finished, kiosk, hasInput]);
+  }, [formId, questions, step, answers, finished, kiosk, hasInput]);
 
   const started = finished !== undefined || step > 0 || Object.keys(answers).length > 0;
   const inProgress = started && finished === undefined;
