@@ -1,4 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Queryable } from '../db/database.ts';
+import { sessionState } from './session-liveness.ts';
 
 // The gateway's tokens are what a Supabase project signs with its legacy JWT secret: HS256, a
 // `role` claim naming one of the three API roles. The role becomes the database role of the
@@ -14,26 +16,53 @@ export interface GatewayClaims extends JWTPayload {
 }
 
 export type TokenCheck =
-  { ok: true; claims: GatewayClaims } | { ok: false; reason: 'invalid' | 'expired' | 'role' };
+  | { ok: true; claims: GatewayClaims }
+  | { ok: false; reason: 'invalid' | 'expired' | 'no_exp' | 'role' | 'session_ended' };
 
 /** The claims of a request that carried no bearer token: PostgREST runs it as `anon`. */
 export const anonymousClaims: GatewayClaims = { role: 'anon' };
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-/** Checks signature (HS256 only: `alg: none` and key confusion fail), `exp` and `nbf`, then the role. */
-export async function verifyGatewayToken(token: string, secret: string): Promise<TokenCheck> {
+/**
+ * Checks signature (HS256 only: `alg: none` and key confusion fail), `exp` and `nbf`, then the
+ * role. A token without `exp` is refused: it would work forever, and nothing the gateway or
+ * GoTrue signs lacks one (the API keys carry theirs too). With `db`, a token that names a session
+ * (`session_id`) must name one that still exists (see session-liveness.ts).
+ */
+export async function verifyGatewayToken(
+  token: string,
+  secret: string,
+  db?: Queryable,
+): Promise<TokenCheck> {
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
       clockTolerance: 30,
+      requiredClaims: ['exp'],
     }));
   } catch (error) {
-    return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+    if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+    if (isMissingExp(error)) return { ok: false, reason: 'no_exp' };
+    return { ok: false, reason: 'invalid' };
   }
   if (!apiRoles.includes(payload.role as ApiRole)) return { ok: false, reason: 'role' };
+  if (db) {
+    const session = await sessionState(db, payload.session_id);
+    if (session === 'invalid') return { ok: false, reason: 'invalid' };
+    if (session === 'ended') return { ok: false, reason: 'session_ended' };
+  }
   return { ok: true, claims: payload as GatewayClaims };
+}
+
+/** jose's refusal of a well-signed token that has no `exp` claim. */
+export function isMissingExp(error: unknown): boolean {
+  return (
+    error instanceof joseErrors.JWTClaimValidationFailed &&
+    error.claim === 'exp' &&
+    error.reason === 'missing'
+  );
 }
 
 /** The bearer token of a request's Authorization header, if it has one. */

@@ -9,6 +9,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import type { Database } from '../db/database.ts';
+import { sessionState } from '../gateway/session-liveness.ts';
 import { HubError } from './errors.ts';
 
 const HUB_ISSUER = 'universa-hub';
@@ -66,7 +67,8 @@ export function createHubAuth(options: {
     } catch {
       return undefined;
     }
-    const check = { clockTolerance: 30 };
+    // A token without `exp` would work forever: refused, whoever signed it.
+    const check = { clockTolerance: 30, requiredClaims: ['exp'] };
     if (algorithm === 'HS256') {
       const hub = await jwtVerify(token, key, { ...check, algorithms: ['HS256'] }).catch(
         () => undefined,
@@ -139,6 +141,16 @@ export function createHubAuth(options: {
         return;
       }
       if (payload.role === 'authenticated' && typeof payload.sub === 'string') {
+        // A session ended by a password change or a sign-out opens nothing here either, as on
+        // the gateway (session-liveness.ts; GoTrue keeps its sessions in the same table).
+        const session = await sessionState(options.db, payload.session_id);
+        if (session === 'ended' || session === 'invalid') {
+          throw new HubError(
+            401,
+            'invalid_token',
+            'Die Sitzung ist beendet. Bitte melden Sie sich neu an.',
+          );
+        }
         const right = await staffRight(options.db, payload.sub);
         if (right?.role === 'staff' || right?.role === 'admin') {
           // The desk reads no more than this without the export right: a lead list with every

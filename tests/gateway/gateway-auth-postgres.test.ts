@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { setupDatabase } from '../../server/db/setup.ts';
 import {
@@ -70,14 +70,20 @@ describe('sign-up and sign-in over HTTP on PostgreSQL', () => {
   const client = (from = '127.0.0.1') =>
     supabaseClient(server.url, testSecret, undefined, { fetch: fetchFrom(from) });
 
-  async function newestLink(email: string): Promise<string> {
+  /** The link of the `count`th mail to `email` (it goes out after the answer: waited for). */
+  async function newestLink(email: string, count: number): Promise<string> {
     const folder = path.join(server.dataDir, 'mail');
-    const mails = await Promise.all(
-      (await readdir(folder))
-        .sort()
-        .map(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8'))),
-    );
-    const mail = mails.filter((m: { to: string }) => m.to === email).at(-1) as { text: string };
+    const mails = await vi.waitFor(async () => {
+      const all = await Promise.all(
+        (await readdir(folder).catch(() => [] as string[]))
+          .sort()
+          .map(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8'))),
+      );
+      const found = all.filter((m: { to: string }) => m.to === email);
+      expect(found).toHaveLength(count);
+      return found;
+    });
+    const mail = mails.at(-1) as { text: string };
     return /(http\S+\/auth\/v1\/verify\S+)/.exec(mail.text)![1]!;
   }
 
@@ -89,14 +95,14 @@ describe('sign-up and sign-in over HTTP on PostgreSQL', () => {
       body: JSON.stringify({ email, password: 'erstes-passwort-1' }),
     });
     expect(forged.status).toBe(200);
-    const first = await newestLink(email);
+    const first = await newestLink(email, 1);
     expect(first.startsWith(`${server.url}/auth/v1/verify?`)).toBe(true);
 
     // A minute later (GoTrue sends one mail per address and minute).
     clockOffsetMs += 61_000;
     const again = await (await client()).auth.signUp({ email, password: 'zweites-passwort-2' });
     expect(again.error).toBeNull();
-    const second = await newestLink(email);
+    const second = await newestLink(email, 2);
     expect((await fetch(first, { redirect: 'manual' })).headers.get('location')).toBe(
       '/surveydesk/signin?bestaetigung=ungueltig',
     );

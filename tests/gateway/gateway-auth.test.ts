@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { loggerOptions } from '../../server/logging.ts';
 import { startGatewayServer, type GatewayServer } from '../helpers/gateway-server.ts';
@@ -37,16 +37,23 @@ afterAll(() => server?.close());
 
 const client = () => supabaseClient(url, testSecret);
 
-/** The link of the newest confirmation mail to `email`, read from DATA_DIR/mail as a developer would. */
-async function confirmationLink(email: string): Promise<string> {
+/**
+ * The link of the `count`th confirmation mail to `email`, read from DATA_DIR/mail as a developer
+ * would (the mail goes out after the answer, so it is waited for).
+ */
+async function confirmationLink(email: string, count = 1): Promise<string> {
   const folder = path.join(dataDir, 'mail');
-  const mails = await Promise.all(
-    (await readdir(folder))
-      .sort()
-      .map(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8'))),
-  );
-  const mail = mails.filter((m: { to: string }) => m.to === email).at(-1) as
-    { subject: string; text: string } | undefined;
+  const mails = await vi.waitFor(async () => {
+    const all = await Promise.all(
+      (await readdir(folder).catch(() => [] as string[]))
+        .sort()
+        .map(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8'))),
+    );
+    const found = all.filter((m: { to: string }) => m.to === email);
+    expect(found).toHaveLength(count);
+    return found;
+  });
+  const mail = mails.at(-1) as { subject: string; text: string } | undefined;
   expect(mail?.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse');
   const link = /(http\S+\/auth\/v1\/verify\S+)/.exec(mail!.text)?.[1];
   expect(link).toBeDefined();
@@ -237,7 +244,7 @@ describe('sign-up and confirmation', () => {
       options: { data: { full_name: 'Erika Muster' } },
     });
     expect(second.error).toBeNull();
-    const secondLink = await confirmationLink(address);
+    const secondLink = await confirmationLink(address, 2);
     expect(secondLink).not.toBe(firstLink);
 
     const stale = await fetch(firstLink, { redirect: 'manual' });

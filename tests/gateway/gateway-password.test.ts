@@ -55,12 +55,13 @@ describe.each(['pglite', 'postgres'] as const)('passwords on %s', (kind) => {
   /** The link of the `count`th recovery mail to `email` (the mail goes out after the answer). */
   async function recoveryLink(email: string, count = 1): Promise<URL> {
     const mails = await vi.waitFor(async () => {
-      const found = await mailsTo(email);
+      const found = (await mailsTo(email)).filter(
+        (mail) => mail.subject === 'Passwort für Survey Desk zurücksetzen',
+      );
       expect(found).toHaveLength(count);
       return found;
     });
     const mail = mails.at(-1)!;
-    expect(mail.subject).toBe('Passwort für Survey Desk zurücksetzen');
     const link = /(http\S+\/surveydesk\/passwort-neu\S+)/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
     return new URL(link!);
@@ -130,6 +131,80 @@ describe.each(['pglite', 'postgres'] as const)('passwords on %s', (kind) => {
       password: 'neues-passwort-2',
     });
     expect(withNew.error).toBeNull();
+  });
+
+  it('lets only the recovery session itself skip the current password: not once refreshed, not after its hour (issue 32, item 8)', async () => {
+    const { email, password } = await account();
+    await (await newClient()).auth.resetPasswordForEmail(email);
+    const refreshed = await newClient();
+    const first = await refreshed.auth.verifyOtp({
+      token_hash: tokenHashOf(await recoveryLink(email, 1)),
+      type: 'recovery',
+    });
+    expect(first.error).toBeNull();
+    // A refresh token taken from the recovery session gives a session that must know the password.
+    const refresh = await refreshed.auth.refreshSession();
+    expect(refresh.error).toBeNull();
+    expect(refresh.data.session!.refresh_token).not.toBe(first.data.session!.refresh_token);
+    const afterRefresh = await refreshed.auth.updateUser({ password: 'neues-passwort-8' });
+    expect(afterRefresh.error).toMatchObject({ status: 400, code: 'current_password_required' });
+
+    clockOffsetMs += minute + 1000;
+    await (await newClient()).auth.resetPasswordForEmail(email);
+    const late = await newClient();
+    const second = await late.auth.verifyOtp({
+      token_hash: tokenHashOf(await recoveryLink(email, 2)),
+      type: 'recovery',
+    });
+    expect(second.error).toBeNull();
+    clockOffsetMs += 60 * minute + 1000;
+    const afterHour = await late.auth.updateUser({ password: 'neues-passwort-8' });
+    expect(afterHour.error).toMatchObject({ status: 400, code: 'current_password_required' });
+
+    // Neither changed anything: the old password still signs in.
+    expect(
+      (await (await newClient()).auth.signInWithPassword({ email, password })).error,
+    ).toBeNull();
+  });
+
+  it('confirms an unconfirmed address when the recovery session saves a new password, not when the link is opened (issue 32, item 8)', async () => {
+    const email = `unbestaetigt${++accountNumber}@example.de`;
+    // Someone, perhaps not the address's owner, signed up with it and knows that password.
+    const planted = 'fremdes-passwort-1';
+    expect((await (await newClient()).auth.signUp({ email, password: planted })).error).toBeNull();
+    const confirmedAt = async () =>
+      (
+        await server.db.query<{ confirmed: Date | null }>(
+          'select email_confirmed_at as confirmed from auth.users where email = $1',
+          [email],
+        )
+      ).rows[0]!.confirmed;
+
+    await (await newClient()).auth.resetPasswordForEmail(email);
+    const owner = await newClient();
+    const verified = await owner.auth.verifyOtp({
+      token_hash: tokenHashOf(await recoveryLink(email)),
+      type: 'recovery',
+    });
+    expect(verified.error).toBeNull();
+    // The link opened a recovery session, but the planted password still opens nothing.
+    expect(await confirmedAt()).toBeNull();
+    const early = await (await newClient()).auth.signInWithPassword({ email, password: planted });
+    expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+
+    const saved = await owner.auth.updateUser({ password: 'eigenes-passwort-1' });
+    expect(saved.error).toBeNull();
+    expect(saved.data.user?.email_confirmed_at).toEqual(expect.any(String));
+    expect(saved.data.user?.user_metadata).toMatchObject({ email_verified: true });
+    expect(await confirmedAt()).toEqual(expect.any(Date));
+    const withPlanted = await (
+      await newClient()
+    ).auth.signInWithPassword({ email, password: planted });
+    expect(withPlanted.error).toMatchObject({ code: 'invalid_credentials' });
+    const withOwn = await (
+      await newClient()
+    ).auth.signInWithPassword({ email, password: 'eigenes-passwort-1' });
+    expect(withOwn.error).toBeNull();
   });
 
   it('lets only the newest link work, and none after an hour', async () => {

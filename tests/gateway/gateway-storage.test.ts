@@ -459,6 +459,112 @@ describe.each(['pglite', 'postgres'] as const)('Storage on %s', (kind) => {
     });
   });
 
+  describe('header values from uploads (issue 32, item 8)', () => {
+    const objectName = () => `forms/9/kopf-${crypto.randomUUID()}.pdf`;
+    const rowOf = async (name: string) =>
+      (
+        await db.query<{ cache: string; version: string }>(
+          `select metadata->>'cacheControl' as cache, version from storage.objects where name = $1`,
+          [name],
+        )
+      ).rows[0];
+
+    it('refuses a cacheControl with a line break, storing nothing, and takes a list of directives', async () => {
+      const before = await objectCount();
+      const name = objectName();
+      const { error } = await staff.storage
+        .from('documents')
+        .upload(name, pdf('umbruch'), { cacheControl: '3600\r\nX-Eingeschleust: 1' });
+      expect(error).toMatchObject({ statusCode: '400', message: 'Invalid cache control' });
+      expect(await objectCount()).toBe(before);
+      expect(uploadsInProgress()).toEqual([]);
+
+      const listed = objectName();
+      const ok = await staff.storage
+        .from('documents')
+        .upload(listed, pdf('liste'), { cacheControl: 'private, max-age=60' });
+      expect(ok.error).toBeNull();
+      const answer = await fetch(`${baseUrl}/storage/v1/object/public/documents/${listed}`);
+      expect(answer.headers.get('cache-control')).toBe('private, max-age=60');
+    });
+
+    it('refuses a raw body whose cache-control, x-upsert or x-metadata is not what supabase-js sends', async () => {
+      const token = await staffToken();
+      const before = await objectCount();
+      const send = (headers: Record<string, string>) =>
+        fetch(`${baseUrl}/storage/v1/object/documents/${objectName()}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            apikey: anonKey,
+            'content-type': 'application/pdf',
+            ...headers,
+          },
+          body: '%PDF-1.4\n% roh\n%%EOF\n',
+        });
+      const refusedHeaders: Record<string, string>[] = [
+        { 'cache-control': 'max-age=60, "nicht erlaubt"' },
+        { 'x-upsert': 'ja' },
+        { 'x-metadata': 'kein base64!' },
+        { 'x-metadata': Buffer.from('[1, 2]').toString('base64') },
+      ];
+      for (const headers of refusedHeaders) {
+        const answer = await send(headers);
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest' });
+      }
+      expect(await objectCount()).toBe(before);
+      // What supabase-js sends on a raw body passes.
+      const fine = await send({
+        'cache-control': 'max-age=3600',
+        'x-upsert': 'false',
+        'x-metadata': Buffer.from('{"quelle":"test"}').toString('base64'),
+      });
+      expect(fine.status).toBe(200);
+    });
+
+    it('refuses a multipart metadata field that is not a JSON object, and takes supabase-js’s', async () => {
+      const form = new FormData();
+      form.append('cacheControl', '3600');
+      form.append('metadata', '{kein json');
+      form.append('', pdf('metadaten'));
+      const refused = await staff.storage.from('documents').upload(objectName(), form);
+      expect(refused.error).toMatchObject({ statusCode: '400' });
+      const taken = await staff.storage
+        .from('documents')
+        .upload(objectName(), pdf('metadaten'), { metadata: { quelle: 'test' } });
+      expect(taken.error).toBeNull();
+    });
+
+    it('serves an object whose stored cacheControl or eTag is not a header value, instead of failing', async () => {
+      const name = objectName();
+      expect((await staff.storage.from('documents').upload(name, pdf('alt'))).error).toBeNull();
+      // As an older version stored it, or as SQL could write it.
+      await db.query(
+        `update storage.objects
+            set metadata = metadata || jsonb_build_object(
+              'cacheControl', e'max-age=60\r\nSet-Cookie: x=1', 'eTag', e'"a\nb"')
+          where name = $1`,
+        [name],
+      );
+      const row = await rowOf(name);
+      expect(row!.cache).toContain('\n');
+      for (const url of [
+        `${baseUrl}/storage/v1/object/public/documents/${name}`,
+        `${baseUrl}/storage/v1/object/documents/${name}`,
+      ]) {
+        const answer = await fetch(url, {
+          headers: { apikey: anonKey, authorization: `Bearer ${await staffToken()}` },
+        });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('cache-control')).toBe('no-cache');
+        expect(answer.headers.get('etag')).toBe(`"${row!.version}"`);
+        expect(answer.headers.get('set-cookie')).toBeNull();
+        expect(await answer.text()).toContain('% alt');
+      }
+    });
+  });
+
   describe('Storage’s answers to bad requests', () => {
     it('refuses a bad, expired or foreign token before anything else', async () => {
       const expired = await signToken({ role: 'authenticated', sub: crypto.randomUUID() }, -120);

@@ -6,6 +6,7 @@ import { nestsTooDeep } from '../json-depth.ts';
 import type { AuthContext } from './auth-context.ts';
 import { authErrorHandler, authNotFound, GotrueError } from './errors.ts';
 import { createMailer } from './mail.ts';
+import { createMailQueue } from './mail-queue.ts';
 import { createRateWindow } from './rate-window.ts';
 import { createSigninThrottle } from './signin-throttle.ts';
 import { recoverRoute } from './recover-route.ts';
@@ -45,6 +46,7 @@ export const authArea: FastifyPluginAsync<AuthAreaOptions> = async (auth, option
       dataDir: config.dataDir,
       from: `Survey Desk <noreply@${host}>`,
     }),
+    mailQueue: createMailQueue(auth.log),
     publicUrl: config.publicUrl,
     limits: {
       signinsPerClient: createRateWindow(limits.signinsPerMinute),
@@ -56,6 +58,8 @@ export const authArea: FastifyPluginAsync<AuthAreaOptions> = async (auth, option
       verifiesPerClient: createRateWindow(limits.signinsPerMinute),
     },
   };
+  // Mails still on their way go out before the database closes.
+  auth.addHook('onClose', () => context.mailQueue.idle());
   signupRoute(auth, context);
   verifyRoute(auth, context);
   recoverRoute(auth, context);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { listeningOrigin } from '../../http/listening-origin.ts';
 import { GotrueError } from './errors.ts';
 import type { Mailer } from './mail.ts';
+import type { MailQueue } from './mail-queue.ts';
 import type { RateWindow } from './rate-window.ts';
 import type { SigninThrottle } from './signin-throttle.ts';
 
@@ -12,6 +13,8 @@ export interface AuthContext {
   secret: string;
   now: () => Date;
   mailer: Mailer;
+  /** Sends the routes' mails after their answers (see mail-queue.ts). */
+  mailQueue: MailQueue;
   /**
    * PUBLIC_URL, else undefined: then links and the token issuer use the address the server
    * listens on, as `npm start` prints it.

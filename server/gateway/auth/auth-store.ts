@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
+import { forgetLiveSessions } from '../session-liveness.ts';
 
 // The auth part's SQL. GoTrue reads and writes its tables as its own administrative role, not
 // as the caller: these queries run on the gateway's connection, outside `asRole`, and touch
@@ -24,13 +25,15 @@ export interface SessionRow {
   id: string;
   user_id: string;
   created_at: Date;
+  /** When a refresh token of the session was last used; null while it has never been refreshed. */
+  refreshed_at: Date | null;
   /** How it began: 'password', or 'otp' for a recovery link's session. */
   amr_method: AmrMethod;
 }
 
 export type AmrMethod = 'password' | 'otp';
 
-const sessionColumns = 'id, user_id, created_at, amr_method';
+const sessionColumns = 'id, user_id, created_at, refreshed_at, amr_method';
 
 const userColumns = `id, aud, role, email, encrypted_password, email_confirmed_at,
   confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at,
@@ -209,7 +212,7 @@ export async function rotateRefreshToken(
   graceMs: number,
 ): Promise<RefreshOutcome> {
   const childToken = newSecret();
-  return db.transaction(async (tx): Promise<RefreshOutcome> => {
+  const outcome = await db.transaction(async (tx): Promise<RefreshOutcome> => {
     const found = await tx.query<TokenRow>(
       `select id, token, user_id, session_id, revoked, updated_at from auth.refresh_tokens
        where token = $1 for update`,
@@ -250,6 +253,8 @@ export async function rotateRefreshToken(
     const user = await findUserById(tx, current.user_id);
     return { ok: true, user: user!, session, refreshToken: issued };
   });
+  if (!outcome.ok && outcome.reason === 'already_used') forgetLiveSessions(db);
+  return outcome;
 }
 
 async function insertChild(tx: Queryable, parent: TokenRow, token: string, now: Date) {
@@ -288,6 +293,7 @@ export async function endSessions(
   } else {
     await db.query('delete from auth.sessions where user_id = $1', [userId]);
   }
+  forgetLiveSessions(db);
 }
 
 /**
@@ -317,8 +323,10 @@ export async function forgetRecovery(db: Database, userId: string): Promise<void
 
 /**
  * Redeems a recovery link once, within `validForMs` of sending it: the token is cleared and a
- * session begins whose tokens say `amr: otp`, as GoTrue's do. Opening the link proves the
- * mailbox, so an unconfirmed address counts as confirmed from then on (GoTrue does the same).
+ * session begins whose tokens say `amr: otp`, as GoTrue's do. GoTrue also confirms an unconfirmed
+ * address here; this gateway confirms it only when the recovery session saves a new password
+ * (changePassword): until then the password of whoever signed up with the address, perhaps not
+ * its owner, still stands, and a confirmation now would let it sign in.
  */
 export async function redeemRecovery(
   db: Database,
@@ -329,10 +337,7 @@ export async function redeemRecovery(
   return db.transaction(async (tx) => {
     const redeemed = await tx.query<{ id: string }>(
       `update auth.users
-          set recovery_token = null, recovery_sent_at = null, updated_at = $2,
-              email_confirmed_at = coalesce(email_confirmed_at, $2),
-              confirmation_token = null,
-              raw_user_meta_data = raw_user_meta_data || '{"email_verified": true}'::jsonb
+          set recovery_token = null, recovery_sent_at = null, updated_at = $2
         where recovery_token = $1 and recovery_sent_at > $3
         returning id`,
       [tokenHash(recoveryToken), now, new Date(now.getTime() - validForMs)],
@@ -346,7 +351,8 @@ export async function redeemRecovery(
 /**
  * A new password, as GoTrue's UpdatePassword stores it: every mailed link the account still has
  * stops working, and every session but the one that made the change ends (someone who knew the
- * old password is signed out everywhere else).
+ * old password is signed out everywhere else). `confirmEmail` (a recovery session sets it: its
+ * link proved the mailbox) confirms an unconfirmed address together with the new password.
  */
 export async function changePassword(
   db: Database,
@@ -354,14 +360,20 @@ export async function changePassword(
   passwordHash: string,
   keepSessionId: string | undefined,
   now: Date,
+  confirmEmail = false,
 ): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const updated = await tx.query<UserRow>(
       `update auth.users
           set encrypted_password = $2, recovery_token = null, recovery_sent_at = null,
-              confirmation_token = null, updated_at = $3
+              confirmation_token = null, updated_at = $3,
+              email_confirmed_at = case when $4 then coalesce(email_confirmed_at, $3)
+                                        else email_confirmed_at end,
+              raw_user_meta_data = case when $4 and email_confirmed_at is null
+                then raw_user_meta_data || '{"email_verified": true}'::jsonb
+                else raw_user_meta_data end
         where id = $1 returning ${userColumns}`,
-      [userId, passwordHash, now],
+      [userId, passwordHash, now, confirmEmail],
     );
     await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [
       userId,
@@ -369,6 +381,8 @@ export async function changePassword(
     ]);
     return updated.rows[0]!;
   });
+  forgetLiveSessions(db);
+  return changed;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from './auth-context.ts';
 import { findUserByEmail, forgetRecovery, newSecret, startRecovery } from './auth-store.ts';
 import { GotrueError } from './errors.ts';
+import { mailErrorCode } from './mail-queue.ts';
 import { createMailWindow, type MailWindow } from './mail-window.ts';
 import { overEmailSendRateLimit, validEmail } from './signup-route.ts';
 
@@ -22,8 +23,8 @@ export const recoveryValidForMs = 60 * 60 * 1000;
 
 /**
  * `POST /recover {email}`: mails a link that sets a new password. The answer is `{}` for every
- * valid address, with or without an account, and the mail goes out after the answer, so neither
- * the answer nor its timing tells who has an account.
+ * valid address, with or without an account, and the mail goes out after the answer (through
+ * the mail queue), so neither the answer nor its timing tells who has an account.
  */
 export function recoverRoute(auth: FastifyInstance, context: AuthContext): void {
   const mailWindow = createMailWindow();
@@ -43,7 +44,13 @@ export function recoverRoute(auth: FastifyInstance, context: AuthContext): void 
     if (waitSeconds > 0) throw overEmailSendRateLimit(waitSeconds);
 
     const origin = publicOrigin(context, request);
-    void sendRecovery(request, context, mailWindow, email, origin);
+    const queued = context.mailQueue.add(() =>
+      sendRecovery(request, context, mailWindow, email, origin),
+    );
+    if (!queued) {
+      mailWindow.forget(email);
+      request.log.error({ code: 'queue_full' }, 'recovery mail failed');
+    }
     return {};
   });
 }
@@ -70,7 +77,8 @@ async function sendRecovery(
   } catch (error) {
     mailWindow.forget(email);
     if (userId) await forgetRecovery(context.db, userId).catch(() => undefined);
-    request.log.error({ err: error }, 'recovery mail failed');
+    // The code only: a relay's refusal quotes the address.
+    request.log.error({ code: mailErrorCode(error) }, 'recovery mail failed');
   }
 }
 

@@ -17,6 +17,7 @@ import {
   type UserRow,
 } from './auth-store.ts';
 import { GotrueError } from './errors.ts';
+import { mailErrorCode } from './mail-queue.ts';
 import { createMailWindow } from './mail-window.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
 import { signupAnswer } from './user-json.ts';
@@ -74,15 +75,25 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
     const link = new URL(`${publicOrigin(context, request)}${gatewayPrefixes.auth}/verify`);
     link.searchParams.set('token', confirmationToken);
     link.searchParams.set('type', 'signup');
-    try {
-      const delivery = await context.mailer.send(confirmationMail(email, link.href));
-      request.log.info(delivery, 'confirmation mail sent');
-    } catch (error) {
-      await forgetConfirmationSent(context.db, user.id);
+    // The mail goes out after the answer: a slow relay would otherwise tell a new or an
+    // unconfirmed address (a mail is sent) from a confirmed one (none is). A failed send is
+    // logged and frees the address for another try; the caller hears nothing of it, as it hears
+    // nothing of a mail that did not go out for a confirmed address.
+    const userId = user.id;
+    const failed = async (code: string) => {
       mailWindow.forget(email);
-      request.log.error({ err: error }, 'confirmation mail failed');
-      throw new GotrueError(500, 'unexpected_failure', 'Error sending confirmation email');
-    }
+      await forgetConfirmationSent(context.db, userId).catch(() => undefined);
+      request.log.error({ code }, 'confirmation mail failed');
+    };
+    const queued = context.mailQueue.add(async () => {
+      try {
+        const delivery = await context.mailer.send(confirmationMail(email, link.href));
+        request.log.info(delivery, 'confirmation mail sent');
+      } catch (error) {
+        await failed(mailErrorCode(error));
+      }
+    });
+    if (!queued) await failed('queue_full');
     return reply.send(answer);
   });
 }

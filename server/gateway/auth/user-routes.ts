@@ -13,6 +13,7 @@ import {
   type UserRow,
 } from './auth-store.ts';
 import { GotrueError } from './errors.ts';
+import { recoveryValidForMs } from './recover-route.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 import { userJson } from './user-json.ts';
 
@@ -57,9 +58,23 @@ export function userRoutes(auth: FastifyInstance, context: AuthContext): void {
 }
 
 /**
+ * Whether this session may set a password without the current one: only the session a recovery
+ * link opened, within the link's hour and before it was ever refreshed. GoTrue lets every session
+ * with a recovery `amr` do so for as long as it lives (refreshed for weeks); here a refresh token
+ * taken from a recovery session gives no way to a new password.
+ */
+export function isFreshRecovery(session: SessionRow | undefined, now: Date): boolean {
+  return (
+    session?.amr_method === 'otp' &&
+    session.refreshed_at === null &&
+    now.getTime() - session.created_at.getTime() <= recoveryValidForMs
+  );
+}
+
+/**
  * A new password as GoTrue sets it with UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD on: the current
- * password is required unless the session came from a recovery link, and a wrong one counts as a
- * failed sign-in (the same per-client limits), so this is no side door for guessing it.
+ * password is required unless this is a fresh recovery session (isFreshRecovery), and a wrong one
+ * counts as a failed sign-in (the same per-client limits), so this is no side door for guessing it.
  */
 async function newPassword(
   request: FastifyRequest,
@@ -71,7 +86,8 @@ async function newPassword(
 ): Promise<UserRow> {
   checkPasswordStrength(password);
   const { user, session } = caller;
-  if (session?.amr_method !== 'otp') {
+  const recovery = isFreshRecovery(session, context.now());
+  if (!recovery) {
     const current = stringField(body, 'current_password');
     if (!current) {
       throw new GotrueError(
@@ -105,7 +121,7 @@ async function newPassword(
     );
   }
   const hash = await hashPassword(password);
-  return changePassword(context.db, user.id, hash, session?.id, context.now());
+  return changePassword(context.db, user.id, hash, session?.id, context.now(), recovery);
 }
 
 /** GoTrue's `data`: keys merged into user_metadata, a null value removes its key. */
@@ -136,7 +152,12 @@ async function requireUser(request: FastifyRequest, context: AuthContext) {
     if (check.reason === 'role') {
       throw new GotrueError(401, 'bad_jwt', 'invalid JWT: role is not a role of the API');
     }
-    const why = check.reason === 'expired' ? 'token is expired' : 'signature is invalid';
+    const why =
+      check.reason === 'expired'
+        ? 'token is expired'
+        : check.reason === 'no_exp'
+          ? 'token is missing required claim: exp claim is required'
+          : 'signature is invalid';
     throw new GotrueError(
       403,
       'bad_jwt',

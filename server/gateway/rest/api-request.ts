@@ -4,6 +4,7 @@ import {
   verifyGatewayToken,
   type GatewayClaims,
 } from '../gateway-jwt.ts';
+import type { Queryable } from '../../db/database.ts';
 import { pathBelow } from '../path-below.ts';
 import { PostgrestError } from './errors.ts';
 import { GrammarError, parseQuery, type ParsedQuery } from './query-grammar.ts';
@@ -86,9 +87,9 @@ export interface ApiRequest {
 export async function apiRequestOf(
   request: HttpRequest,
   target: Target,
-  context: { prefix: string; jwtSecret: string },
+  context: { prefix: string; jwtSecret: string; db?: Queryable },
 ): Promise<ApiRequest> {
-  const claims = await claimsOf(request.headers.authorization, context.jwtSecret);
+  const claims = await claimsOf(request.headers.authorization, context.jwtSecret, context.db);
   checkProfile(request.headers);
   const method = request.method as ApiRequest['method'];
   const search = queryString(request.url);
@@ -197,17 +198,22 @@ function roleNamed(token: string): string {
 async function claimsOf(
   authorization: string | string[] | undefined,
   secret: string,
+  db: Queryable | undefined,
 ): Promise<GatewayClaims> {
   const token = bearerToken(Array.isArray(authorization) ? authorization[0] : authorization);
   if (token === undefined) return anonymousClaims;
-  const check = await verifyGatewayToken(token, secret);
+  const check = await verifyGatewayToken(token, secret, db);
   if (check.ok) return check.claims;
   const refusal =
     check.reason === 'expired'
       ? { status: 401, code: 'PGRST303', message: 'JWT expired' }
-      : check.reason === 'role'
-        ? { status: 401, code: '22023', message: `role "${roleNamed(token)}" does not exist` }
-        : { status: 401, code: 'PGRST301', message: 'No suitable key or wrong key type' };
+      : check.reason === 'no_exp'
+        ? { status: 401, code: 'PGRST303', message: 'JWT has no exp claim' }
+        : check.reason === 'session_ended'
+          ? { status: 401, code: 'PGRST303', message: 'JWT session has ended' }
+          : check.reason === 'role'
+            ? { status: 401, code: '22023', message: `role "${roleNamed(token)}" does not exist` }
+            : { status: 401, code: 'PGRST301', message: 'No suitable key or wrong key type' };
   const challenge = `Bearer error="invalid_token", error_description="${refusal.message.replace(/"/g, "'")}"`;
   throw new PostgrestError(refusal.status, refusal.code, refusal.message, {
     ...(refusal.code === 'PGRST301'

@@ -34,7 +34,7 @@ export const restArea: FastifyPluginAsync<GatewayOptions> = async (rest, options
     refresh: schema.refresh,
     resultOf: (cache, routine) => resultRelation(db, cache, routine),
   };
-  const context = { prefix: rest.prefix, jwtSecret: config.jwtSecret };
+  const context = { prefix: rest.prefix, jwtSecret: config.jwtSecret, db };
 
   async function respond(request: FastifyRequest, reply: FastifyReply, target: Target) {
     const api = await apiRequestOf(request, target, context);

@@ -38,7 +38,7 @@ const listBody = z.object({
 /** Downloads, signed URLs, removal and listing: every object the caller reaches, RLS decides. */
 export const objectRoutes: FastifyPluginAsyncZod<StorageContext> = async (routes, context) => {
   const claimsOf = (authorization: string | undefined, required = false) =>
-    callerClaims(authorization, context.secret, { required });
+    callerClaims(authorization, context.secret, { required, db: context.db });
 
   routes.get(
     '/object/public/:bucket/*',

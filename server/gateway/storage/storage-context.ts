@@ -5,6 +5,7 @@ import { gatewayPrefixes } from '../../../src/domain/routes.ts';
 import { pathBelow } from '../path-below.ts';
 import { storageErrors } from './errors.ts';
 import type { FileStore } from './file-store.ts';
+import { servedCacheControl, servedEtag } from './header-values.ts';
 import { readHead, servedAs } from './media-type.ts';
 import type { ObjectRow } from './object-rows.ts';
 
@@ -56,7 +57,8 @@ export async function sendObject(
     if (!handle) continue;
     const { size } = await handle.stat();
     const metadata = row.metadata;
-    const eTag = metadata?.eTag ?? `"${row.version}"`;
+    // Stored values are checked again on the way out (header-values.ts): a bad one is replaced.
+    const eTag = servedEtag(metadata?.eTag) ?? servedEtag(`"${row.version}"`);
     const served = servedAs(metadata?.mimetype, await readHead(handle));
     const download = (request.query as { download?: string } | undefined)?.download;
     // Whatever a stored file holds, it never acts as a page of our origin: no sniffing, no
@@ -72,10 +74,10 @@ export async function sendObject(
           download || address.name,
         ),
       )
-      .header('cache-control', metadata?.cacheControl ?? 'no-cache')
-      .header('etag', eTag)
+      .header('cache-control', servedCacheControl(metadata?.cacheControl))
       .header('last-modified', new Date(row.updated_at).toUTCString());
-    if (request.headers['if-none-match'] === eTag) {
+    if (eTag) reply.header('etag', eTag);
+    if (eTag && request.headers['if-none-match'] === eTag) {
       await handle.close();
       return reply.code(304).send();
     }

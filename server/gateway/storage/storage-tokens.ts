@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Queryable } from '../../db/database.ts';
 import {
   anonymousClaims,
   bearerToken,
@@ -17,21 +18,25 @@ const keyOf = (secret: string) => new TextEncoder().encode(secret);
 export async function callerClaims(
   authorization: string | undefined,
   secret: string,
-  options: { required: boolean },
+  options: { required: boolean; db: Queryable },
 ): Promise<GatewayClaims> {
   const token = bearerToken(authorization);
   if (!token) {
     if (options.required) throw storageErrors.accessDenied('Invalid JWT');
     return anonymousClaims;
   }
-  const check = await verifyGatewayToken(token, secret);
+  const check = await verifyGatewayToken(token, secret, options.db);
   if (check.ok) return check.claims;
   throw storageErrors.accessDenied(
     check.reason === 'expired'
       ? '"exp" claim timestamp check failed'
-      : check.reason === 'role'
-        ? 'Invalid role'
-        : 'Invalid JWT',
+      : check.reason === 'no_exp'
+        ? 'missing required "exp" claim'
+        : check.reason === 'session_ended'
+          ? 'Session has ended'
+          : check.reason === 'role'
+            ? 'Invalid role'
+            : 'Invalid JWT',
   );
 }
 

@@ -5,6 +5,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 import { storageErrors } from './errors.ts';
+import { checkUserMetadata, uploadCacheControl } from './header-values.ts';
 
 /** An upload's body, written to a temporary file, with what Storage keeps in `metadata`. */
 export interface ReceivedBody {
@@ -42,13 +43,14 @@ async function receiveRaw(
   file: string,
   limit: number,
 ): Promise<ReceivedBody> {
+  const cacheControl = uploadCacheControl(request.headers['cache-control']);
   const limiter = new ByteLimit(limit);
   await pipeline(request, limiter, createWriteStream(file, { flags: 'wx' }));
   if (limiter.exceeded) throw storageErrors.entityTooLarge();
   return {
     size: limiter.size,
     mimetype: request.headers['content-type'] || 'application/octet-stream',
-    cacheControl: request.headers['cache-control'] || 'no-cache',
+    cacheControl,
   };
 }
 
@@ -88,15 +90,12 @@ async function receiveMultipart(
   if (!written) throw storageErrors.invalidRequest('No file in the multipart body');
   const { truncated, mimetype } = await written;
   if (truncated) throw storageErrors.entityTooLarge();
-  const cacheControl = fields.cacheControl?.trim();
+  const cacheControl = uploadCacheControl(fields.cacheControl);
+  checkUserMetadata(fields.metadata, 'json');
   return {
     size: (await stat(file)).size,
     mimetype: mimetype || 'application/octet-stream',
-    cacheControl: cacheControl
-      ? /^\d+$/.test(cacheControl)
-        ? `max-age=${cacheControl}`
-        : cacheControl
-      : 'no-cache',
+    cacheControl,
   };
 }
 

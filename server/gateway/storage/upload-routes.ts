@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { asRole } from '../as-role.ts';
 import { storageErrors } from './errors.ts';
+import { checkUserMetadata, upsertHeader } from './header-values.ts';
 import { hasSignature, storableType } from './media-type.ts';
 import { objectAddress } from './object-name.ts';
 import { findBucket, writeObject, type BucketRow, type NewVersion } from './object-rows.ts';
@@ -24,10 +25,10 @@ export const uploadRoutes: FastifyPluginAsync<StorageContext> = async (routes, c
   routes.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   routes.post<{ Params: ObjectParams }>('/object/:bucket/*', (request, reply) =>
-    upload(context, request, reply, request.headers['x-upsert'] === 'true'),
+    upload(context, request, reply, 'post'),
   );
   routes.put<{ Params: ObjectParams }>('/object/:bucket/*', (request, reply) =>
-    upload(context, request, reply, true),
+    upload(context, request, reply, 'put'),
   );
 };
 
@@ -76,12 +77,17 @@ async function upload(
   context: StorageContext,
   request: FastifyRequest<{ Params: ObjectParams }>,
   reply: FastifyReply,
-  upsert: boolean,
+  method: 'post' | 'put',
 ): Promise<FastifyReply> {
   const { bucket, name } = objectAddress(request.params.bucket, request.params['*']);
   const claims = await callerClaims(request.headers.authorization, context.secret, {
     required: false,
+    db: context.db,
   });
+  // The headers' values are checked before the body is read (a multipart body's fields after).
+  const upsertAsked = upsertHeader(request.headers['x-upsert']);
+  const upsert = method === 'put' || upsertAsked;
+  checkUserMetadata(request.headers['x-metadata'], 'base64');
   const bucketRow = await findBucket(context.db, bucket);
   if (!bucketRow) throw storageErrors.noSuchBucket();
   const owner = typeof claims.sub === 'string' && uuidPattern.test(claims.sub) ? claims.sub : null;

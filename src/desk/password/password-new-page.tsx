@@ -77,7 +77,9 @@ export function PasswordNewPage() {
         setError('password', { message: weakPasswordMessage(reason.reasons) });
       } else if (reason.kind === 'same') {
         setError('password', { message: samePasswordMessage });
-      } else if (reason.kind === 'session') {
+      } else if (reason.kind === 'session' || reason.kind === 'current-missing') {
+        // The recovery session is over (its hour passed, or it was refreshed): only a new link
+        // sets a password without the current one.
         setLinkInvalid(true);
       } else if (reason.kind === 'rate-limited') {
         setFailure('Zu viele Versuche. Bitte warte einige Minuten und versuche es dann erneut.');

@@ -152,6 +152,19 @@ describe('PasswordNewPage', () => {
     );
   });
 
+  it('treats a recovery session past its hour as an expired link (issue 32, item 8)', async () => {
+    state.setAnswer = new AuthApiError(
+      'Current password required when setting new password.',
+      400,
+      'current_password_required',
+    );
+    renderAt(link);
+    await choose('neues-passwort-1');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Dieser Link ist ungültig oder abgelaufen.',
+    );
+  });
+
   it('says so at once for an address without a token', () => {
     renderAt('/surveydesk/passwort-neu');
     expect(screen.getByRole('alert').textContent).toContain('ungültig oder abgelaufen');
