@@ -33,7 +33,7 @@ const heavySelect = 'id,questions(id,forms(id,questions(id)))';
 /** Generous bounds only when the shared machine is busier than its cores. */
 const loaded = loadavg()[0]! > 2;
 const leadBoundMs = loaded ? 1_500 : 500;
-const deskBoundMs = loaded ? 3_000 : 1_000;
+const deskBoundMs = loaded ? 2_000 : 1_000;
 
 interface Answer {
   status: number;
