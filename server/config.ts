@@ -35,7 +35,7 @@ const envSchema = z.object({
   // callers may take, per client, and how long a request waits for a place before a 503.
   GATEWAY_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
   GATEWAY_STAFF_SHARE: z.coerce.number().int().min(0).max(999).default(4),
-  GATEWAY_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(4),
+  GATEWAY_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(2),
   GATEWAY_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Seconds a new lead waits before its mail goes out (0: at once). Tests set it to kill the
   // server between a lead and its mail.

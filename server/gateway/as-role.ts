@@ -33,6 +33,18 @@ export function roleTimeoutMs(role: string): number {
 export const rowBudget = 50_000;
 
 /**
+ * Anonymous callers get a fifth of it: they read questionnaires (a few hundred rows), and on
+ * PGlite a request's work blocks the one event loop, so the heaviest anonymous read is what a
+ * lead or a desk request may have to wait for (bounded concurrency, README).
+ */
+export const anonymousRowBudget = 10_000;
+
+/** The embedded rows one request of `role` may build. */
+export function rowBudgetOf(role: string): number {
+  return role === 'anon' ? anonymousRowBudget : rowBudget;
+}
+
+/**
  * Runs `fn` in one transaction as the token's database role with the claims where `auth.uid()`
  * and `auth.jwt()` read them, so row-level security decides exactly as on hosted Supabase.
  * Everything is `set local` (`set_config(..., true)`): nothing outlives the transaction, which
@@ -64,7 +76,7 @@ export async function asRole<T>(
           request.path,
           JSON.stringify(request.headers ?? {}),
           `${roleTimeoutMs(claims.role)}ms`,
-          String(rowBudget),
+          String(rowBudgetOf(claims.role)),
         ],
       );
       return fn(tx);

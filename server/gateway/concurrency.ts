@@ -24,7 +24,7 @@ export interface GatewayConcurrency {
 export const defaultGatewayConcurrency: GatewayConcurrency = {
   maxConcurrent: 8,
   staffShare: 4,
-  perClient: 4,
+  perClient: 2,
   queueMs: 1000,
 };
 
