@@ -60,9 +60,22 @@ describe('the gateway’s gate', () => {
   it('refuses at once when too many of one client wait already', async () => {
     const gate = createGate({ ...limits, perClient: 1 });
     await gate.enter('a', false);
-    const queued = Array.from({ length: 4 }, () => gate.enter('a', false));
+    const queued = Array.from({ length: 8 }, () => gate.enter('a', false));
     expect(await gate.enter('a', false)).toBeUndefined();
     void queued;
+  });
+
+  it('never refuses a signed-in request because anonymous ones fill the queue', async () => {
+    const gate = createGate({ maxConcurrent: 1, staffShare: 0, perClient: 1, queueMs: 1000 });
+    const running = await gate.enter('a0', false);
+    const queued = Array.from({ length: 16 }, (_, i) => gate.enter(`a${i + 1}`, false));
+    expect(await gate.enter('a99', false)).toBeUndefined();
+    const signedIn = gate.enter('staff', true);
+    running!();
+    // The first anonymous one waited longer and goes first; the signed-in one still gets its turn.
+    (await queued[0])!();
+    void queued;
+    expect(await Promise.race([signedIn, Promise.resolve('waiting')])).toBe('waiting');
   });
 
   it('tells which requests go before anonymous work from their address and token', () => {

@@ -36,8 +36,12 @@ export function clientAddress(request: FastifyRequest): string {
   return request.ip;
 }
 
-/** Requests waiting per client beyond its running ones, and in all; more are refused at once. */
-const waitingPerClientFactor = 4;
+/**
+ * Requests that may wait per client (times `perClient`), and anonymous ones in all (times
+ * `maxConcurrent`); more are refused at once. A signed-in request is never refused because
+ * anonymous ones fill the queue.
+ */
+const waitingPerClientFactor = 8;
 const waitingInAllFactor = 16;
 
 interface Waiting {
@@ -106,7 +110,7 @@ export function createGate(limits: GatewayConcurrency): Gate {
       if (fits(key, staff)) return Promise.resolve(start(key, staff));
       if (
         (waitingPerKey.get(key) ?? 0) >= limits.perClient * waitingPerClientFactor ||
-        waiting.length >= limits.maxConcurrent * waitingInAllFactor ||
+        (!staff && waiting.length >= limits.maxConcurrent * waitingInAllFactor) ||
         limits.queueMs === 0
       ) {
         return Promise.resolve(undefined);

@@ -214,7 +214,8 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('bounded concurrency on %s',
   }, 60_000);
 
   it('lets one client run only a few requests at once: the rest wait briefly, then get 503 with Retry-After', async () => {
-    // 30 at once from one address: two run, eight wait, the rest are refused at once.
+    // 30 at once from one address: two run, up to sixteen wait for a second, the rest are
+    // refused at once.
     const attacks = Array.from({ length: 30 }, () => heavy('127.0.3.200'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Another anonymous client still finds a place meanwhile.
