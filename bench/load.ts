@@ -19,8 +19,15 @@
 // their own count and latency are printed too. BENCH_PRELOAD leads (2,000 with the desk load,
 // else 0) are stored first in batches, so the desk has something to read from the start.
 //
+// BENCH_ANON=N (0) adds N anonymous clients (127.0.4.1, …), each sending the heaviest anonymous
+// read within the gateway's limits again and again, as fast as answers come (a form of 98
+// questions embedded as questions → form → questions: 9,800 rows, just within anonymous callers'
+// row budget of 10,000).
+// They show the gateway's caps at work (server/gateway/concurrency.ts): how many were answered,
+// refused with 503, or ended at anon's 3 s (57014), while leads and the desk keep their times.
+//
 // Variables (bounded): BENCH_RATE leads/s (200; 1-2,000), BENCH_SECONDS (60; 1-300),
-// BENCH_CLIENTS (64; 1-250), BENCH_DESK (0; 0-16), BENCH_PRELOAD (0-50,000),
+// BENCH_CLIENTS (64; 1-250), BENCH_DESK (0; 0-16), BENCH_ANON (0; 0-64), BENCH_PRELOAD (0-50,000),
 // BENCH_ONLY=pglite|postgres runs one of the two, BENCH_DEBUG=1 prints each failed desk call's status
 // and error code, BENCH_CPU_PROFILE=<folder> writes the server's CPU profile there (node --cpu-prof).
 // The leads stay in the database at DATABASE_URL (use a throwaway one).
@@ -31,9 +38,10 @@
 //   npm run bench:load
 //   BENCH_RATE=100 BENCH_SECONDS=20 BENCH_DESK=2 npm run bench:load
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:load
+//   BENCH_RATE=20 BENCH_SECONDS=20 BENCH_DESK=1 BENCH_ANON=16 npm run bench:load   (issue 32, item 7)
 import http from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiKeys } from '../server/gateway/gateway-jwt.ts';
 import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
@@ -51,6 +59,9 @@ const rate = bounded('BENCH_RATE', 200, 1, 2000);
 const seconds = bounded('BENCH_SECONDS', 60, 1, 300);
 const clients = bounded('BENCH_CLIENTS', 64, 1, 250);
 const deskSessions = bounded('BENCH_DESK', 0, 0, 16);
+const anonClients = bounded('BENCH_ANON', 0, 0, 64);
+/** Questions of the form the anonymous clients read: 98 + 98 + 98 × 98 embedded rows. */
+const heavyQuestions = 98;
 const preload = bounded('BENCH_PRELOAD', deskSessions > 0 ? 2000 : 0, 0, 50_000);
 const requestTimeoutMs = 10_000;
 const goals = { pglite: 100, postgres: 50 } as const;
@@ -137,6 +148,7 @@ interface Run {
   errors: Map<string, number>;
   latencies: number[];
   desk: { requests: number; errors: number; latencies: number[] };
+  anon: { answered: number[]; refused: number; timedOut: number; errors: number };
 }
 
 async function run(databaseUrl: string | undefined): Promise<Run> {
@@ -253,8 +265,65 @@ async function run(databaseUrl: string | undefined): Promise<Run> {
       }
     };
     const deskDone = Promise.all(Array.from({ length: deskSessions }, (_, i) => deskWorker(i)));
-    // Let the desk's reads get going before the leads arrive.
-    if (deskSessions > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    // The anonymous clients: the heaviest read within the limits, again and again.
+    const anon = { answered: [] as number[], refused: 0, timedOut: 0, errors: 0 };
+    let heavyUrl: URL | undefined;
+    if (anonClients > 0) {
+      const { serviceRoleKey } = await apiKeys(jwtSecret);
+      const service = { ...json, apikey: anonKey, authorization: `Bearer ${serviceRoleKey}` };
+      const form = await send(
+        agents[0]!,
+        new URL('/rest/v1/forms', base),
+        'POST',
+        { ...service, prefer: 'return=representation' },
+        JSON.stringify({ title: 'Groß', description: 'Viele Fragen' }),
+      );
+      if (form.status !== 201) throw new Error(`Formular anlegen: HTTP ${form.status}`);
+      const formId = (JSON.parse(form.body) as Array<{ id: number }>)[0]!.id;
+      const questions = Array.from({ length: heavyQuestions }, (_, i) => ({
+        form_id: formId,
+        question: `Frage ${i + 1}`,
+        type: 'input',
+        sequence: i + 1,
+      }));
+      const added = await send(
+        agents[0]!,
+        new URL('/rest/v1/questions', base),
+        'POST',
+        service,
+        JSON.stringify(questions),
+      );
+      if (added.status !== 201) throw new Error(`Fragen anlegen: HTTP ${added.status}`);
+      heavyUrl = new URL(
+        `/rest/v1/forms?id=eq.${formId}&select=id,questions(id,forms(id,questions(id)))`,
+        base,
+      );
+    }
+    const anonWorker = async (client: number) => {
+      const agent = new http.Agent({ keepAlive: true, localAddress: `127.0.4.${client + 1}` });
+      try {
+        while (loadRunning) {
+          const started = performance.now();
+          try {
+            const answer = await send(agent, heavyUrl!, 'GET', { apikey: anonKey }, undefined);
+            if (answer.status === 200) anon.answered.push(performance.now() - started);
+            else if (answer.status === 503) anon.refused += 1;
+            else if (errorCode(answer.body) === '57014') anon.timedOut += 1;
+            else anon.errors += 1;
+          } catch {
+            anon.errors += 1;
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+    };
+    const anonDone = Promise.all(Array.from({ length: anonClients }, (_, i) => anonWorker(i)));
+    // Let the desk's and the anonymous clients' reads get going before the leads arrive.
+    if (deskSessions > 0 || anonClients > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
 
     // The open loop: request i is due at start + i / rate, sent then whatever came back.
     const total = rate * seconds;
@@ -290,9 +359,21 @@ async function run(databaseUrl: string | undefined): Promise<Run> {
     const cpuMs = (await serverCpuMs(server.child.pid)) - cpuBefore;
     loadRunning = false;
     await deskDone;
+    await anonDone;
     latencies.sort((a, b) => a - b);
     desk.latencies.sort((a, b) => a - b);
-    return { kind, sent, answered: latencies.length, wallSeconds, cpuMs, errors, latencies, desk };
+    anon.answered.sort((a, b) => a - b);
+    return {
+      kind,
+      sent,
+      answered: latencies.length,
+      wallSeconds,
+      cpuMs,
+      errors,
+      latencies,
+      desk,
+      anon,
+    };
   } finally {
     for (const agent of agents) agent.destroy();
     await server.kill('SIGTERM');
@@ -316,7 +397,11 @@ function report(result: Run) {
   const mark = (ok: boolean) => (ok ? '✓' : '✗');
   console.log(
     `\n${name}: POST /api/responses, ${rate}/s für ${seconds} s aus ${clients} Adressen` +
-      (deskSessions > 0 ? `, dazu ${deskSessions} Desk-Sitzung(en) mit schweren Abfragen` : ''),
+      (deskSessions > 0 ? `, dazu ${deskSessions} Desk-Sitzung(en) mit schweren Abfragen` : '') +
+      (anonClients > 0 ? `, dazu ${anonClients} anonyme Clients mit schweren Abfragen` : '') +
+      ` (Last ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
   );
   console.log(`  gesendet ${result.sent}, angenommen (201) ${result.answered}`);
   console.log(
@@ -331,12 +416,23 @@ function report(result: Run) {
   console.log(`  p50   ${ms(percentile(result.latencies, 0.5))}`);
   console.log(`  p99   ${ms(p99)} (Ziel ≤ ${goal} ms) ${mark(p99 <= goal)}`);
   console.log(`  p99.9 ${ms(percentile(result.latencies, 0.999))}`);
-  console.log(`  max   ${ms(result.latencies.at(-1) ?? NaN)}`);
+  const max = result.latencies.at(-1) ?? NaN;
+  console.log(
+    `  max   ${ms(max)}` + (anonClients > 0 ? ` (Ziel ≤ 500 ms) ${mark(max <= 500)}` : ''),
+  );
   if (deskSessions > 0) {
     const { requests, errors, latencies } = result.desk;
     console.log(
       `  Desk: ${requests} Abfragen (${errors} Fehler), p50 ${ms(percentile(latencies, 0.5))}, ` +
-        `p99 ${ms(percentile(latencies, 0.99))}`,
+        `p99 ${ms(percentile(latencies, 0.99))}, max ${ms(latencies.at(-1) ?? NaN)}` +
+        (anonClients > 0 ? ' (Ziel ≤ 1.000 ms)' : ''),
+    );
+  }
+  if (anonClients > 0) {
+    const { answered, refused, timedOut, errors } = result.anon;
+    console.log(
+      `  Anonym: ${answered.length} beantwortet (p50 ${ms(percentile(answered, 0.5))}), ` +
+        `${refused} abgewiesen (503), ${timedOut} nach 3 s beendet (57014), ${errors} andere`,
     );
   }
 }

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { hubPrefix } from '../src/domain/routes.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { goesBeforeAnonymous } from './gateway/concurrency.ts';
 import { gatewayArea } from './gateway/gateway-area.ts';
 import { createFileStore } from './gateway/storage/file-store.ts';
 import { registerApiCompression } from './http/api-compression.ts';
@@ -35,6 +36,7 @@ export interface AppOptions {
         | 'supabase'
         | 'authRateLimit'
         | 'trustProxy'
+        | 'gatewayConcurrency'
       >
     >;
   db: Database;
@@ -117,6 +119,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Limits apply per route (see the routes), per client (clientKey: behind a trusted proxy the
   // client it names); the store is in memory, per instance.
   await app.register(rateLimit, { global: false, keyGenerator: clientKey });
+  // PGlite: from a lead's or the desk's arrival until its answer, no anonymous gateway work
+  // starts (server/db/database.ts), so it waits at most for the one piece that is running.
+  if (db.hold) {
+    const hold = db.hold.bind(db);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (goesBeforeAnonymous(request.url, request.headers.authorization)) {
+        reply.raw.once('close', hold());
+      }
+      done();
+    });
+  }
 
   // The database and its repositories.
   const forms = createFormsRepository(db);
@@ -153,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           smtpUrl: config.smtpUrl,
           publicUrl: config.publicUrl,
           authRateLimit: config.authRateLimit,
+          gatewayConcurrency: config.gatewayConcurrency,
         },
       });
     }

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/client-key.ts';
+import type { GatewayConcurrency } from './gateway/concurrency.ts';
 
 // The one place that reads process.env: parsed once at start, and a bad value stops the
 // server with a message naming the variable instead of surfacing later as a strange error.
@@ -46,6 +47,12 @@ const envSchema = z.object({
     }),
   AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   AUTH_SIGNIN_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  // Gateway requests at once (server/gateway/concurrency.ts): in all, the part only signed-in
+  // callers may take, per client, and how long a request waits for a place before a 503.
+  GATEWAY_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
+  GATEWAY_STAFF_SHARE: z.coerce.number().int().min(0).max(999).default(4),
+  GATEWAY_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(2),
+  GATEWAY_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Seconds a new lead waits before its mail goes out (0: at once). Tests set it to kill the
   // server between a lead and its mail.
   LEAD_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
@@ -73,6 +80,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy | undefined;
   /** Sign-in attempts at the gateway per client address, and per e-mail address, and minute. */
   authRateLimit: AuthRateLimit;
+  /** How many gateway requests run at once, and how long one waits for a place. */
+  gatewayConcurrency: GatewayConcurrency;
   /** How long a new lead's mail waits in the queue before the worker sends it. */
   leadMailDelayMs: number;
   logLevel: string;
@@ -108,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Ungültige Konfiguration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.GATEWAY_STAFF_SHARE >= e.GATEWAY_MAX_CONCURRENT) {
+    throw new Error(
+      'Ungültige Konfiguration:\n  GATEWAY_STAFF_SHARE: muss kleiner als GATEWAY_MAX_CONCURRENT sein',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -138,6 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authRateLimit: {
       signinsPerMinute: e.AUTH_RATE_LIMIT_SIGNINS_PER_MINUTE,
       signinFailuresPerAddressPerHour: e.AUTH_SIGNIN_FAILURES_PER_ADDRESS_PER_HOUR,
+    },
+    gatewayConcurrency: {
+      maxConcurrent: e.GATEWAY_MAX_CONCURRENT,
+      staffShare: e.GATEWAY_STAFF_SHARE,
+      perClient: e.GATEWAY_MAX_PER_CLIENT,
+      queueMs: e.GATEWAY_QUEUE_MS,
     },
     leadMailDelayMs: e.LEAD_MAIL_DELAY_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

@@ -30,11 +30,41 @@ export interface TransactionOptions {
    * or anonymous reads.
    */
   background?: boolean;
+  /**
+   * Background work of the lowest rank (anonymous gateway requests): on PGlite it runs only when
+   * neither the hub nor other background work (the desk's requests) waits.
+   */
+  anonymous?: boolean;
+  /**
+   * The whole transaction ends within this many milliseconds of its start, as PostgreSQL 17's
+   * transaction_timeout would end it (PostgreSQL 15 has none): a statement still running then is
+   * cancelled (PostgreSQL: `pg_cancel_backend`; PGlite cannot interrupt its one thread, so there
+   * the statement that crosses it is the last), and none starts after it. The transaction then
+   * fails with 57014, as a statement_timeout ends one.
+   */
+  timeoutMs?: number;
+}
+
+/** The error a transaction past its deadline fails with: PostgreSQL's for statement_timeout. */
+export class DeadlineError extends Error {
+  readonly code = '57014';
+  readonly severity = 'ERROR';
+  constructor() {
+    super('canceling statement due to statement timeout');
+    this.name = 'DeadlineError';
+  }
 }
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Says that work which goes before anonymous work is on its way (a request has arrived that
+   * will ask for its turn in a moment): until the returned function is called (at the latest
+   * after `maxHoldMs`), no anonymous work starts. PGlite only, whose work blocks the event loop
+   * the arriving request needs; PostgreSQL runs them side by side.
+   */
+  hold?(): () => void;
   close(): Promise<void>;
 }
 
@@ -76,47 +106,144 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const direct = wrap(db);
   return {
     kind: 'pglite',
-    query: (sql, params) => turns.take(false, () => direct.query(sql, params)),
-    exec: (sql) => turns.take(false, () => direct.exec(sql)),
+    query: (sql, params) => turns.take('first', () => direct.query(sql, params)),
+    exec: (sql) => turns.take('first', () => direct.exec(sql)),
     transaction: (fn, options) =>
-      turns.take(options?.background ?? false, () => db.transaction((tx) => fn(wrap(tx)))),
+      turns.take(rankOf(options), () =>
+        db.transaction((tx) => fn(withDeadline(wrap(tx), deadlineOf(options)))),
+      ),
+    hold: () => turns.hold(),
     close: () => db.close(),
   };
 }
 
-/**
- * One piece of work at a time on PGlite's one connection, in two queues: the hub's (leads,
- * questionnaires, setup) first, the gateway's background work only when nothing else waits.
- * Each gateway statement's work is bounded (statement builder, row budget), so a lead waits at
- * most for the one that is running.
- */
-function createTurns() {
-  const waiting: { first: Array<() => void>; background: Array<() => void> } = {
-    first: [],
-    background: [],
-  };
-  let busy = false;
-  const next = () => {
-    const first = waiting.first.shift();
-    if (first) return first();
-    if (waiting.background.length === 0) {
-      busy = false;
-      return;
-    }
-    // One turn of the event loop first: the hub's next statement of the same lead (its
-    // transaction follows a lookup) is queued by then and goes before the background work.
-    setImmediate(() => (waiting.first.shift() ?? waiting.background.shift())!());
+type Rank = 'first' | 'background' | 'anonymous';
+
+function rankOf(options: TransactionOptions | undefined): Rank {
+  if (!options?.background && !options?.anonymous) return 'first';
+  return options.anonymous ? 'anonymous' : 'background';
+}
+
+/** When a transaction that starts now must end (`performance.now()`), if it has a timeout. */
+function deadlineOf(options: TransactionOptions | undefined): number | undefined {
+  return options?.timeoutMs === undefined ? undefined : performance.now() + options.timeoutMs;
+}
+
+/** No statement starts after the deadline. */
+function withDeadline(tx: Queryable, deadline: number | undefined): Queryable {
+  if (deadline === undefined) return tx;
+  const check = () => {
+    if (performance.now() >= deadline) throw new DeadlineError();
   };
   return {
-    take<T>(background: boolean, work: () => Promise<T>): Promise<T> {
+    query: async (sql, params) => {
+      check();
+      return tx.query(sql, params);
+    },
+    exec: async (sql) => {
+      check();
+      return tx.exec(sql);
+    },
+  };
+}
+
+/**
+ * One piece of work at a time on PGlite's one connection, in three queues: the hub's (leads,
+ * questionnaires, setup) first, then the gateway's background work of signed-in staff (and the
+ * mail job), then anonymous gateway work, each only when nothing of a higher rank waits. Each
+ * gateway statement's work is bounded (statement builder, row budget, deadline), so a lead or a
+ * desk read waits at most for the one that is running.
+ *
+ * PGlite's work blocks the event loop, and a request needs a few turns of the loop (accept, read,
+ * token check) before it asks for its own turn here. So background work never starts at once
+ * but after a turn of the loop, and anonymous work only after a pause behind the last anonymous
+ * piece (half as long as it held the loop, at most `anonymousPauseMs`): in it, a lead or a desk
+ * request that came in meanwhile gets far enough to queue by its rank, however many anonymous
+ * requests wait. And while such a request is on its way (`hold`, from its arrival), no anonymous
+ * work starts at all: it waits at most for the one piece that is running.
+ */
+const anonymousPauseMs = 250;
+/** The longest one `hold` keeps anonymous work waiting. */
+export const maxHoldMs = 2_000;
+
+function createTurns() {
+  const waiting: Record<Rank, Array<() => void>> = { first: [], background: [], anonymous: [] };
+  let busy = false;
+  let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
+  /** No anonymous work starts before this time (`performance.now()`), nor while held. */
+  let anonymousFrom = 0;
+  let holds = 0;
+  const pump = () => {
+    immediate = undefined;
+    if (busy) return;
+    let run = waiting.first.shift() ?? waiting.background.shift();
+    if (!run && waiting.anonymous.length > 0 && holds === 0) {
+      const wait = anonymousFrom - performance.now();
+      if (wait >= 1) {
+        timer ??= setTimeout(() => {
+          timer = undefined;
+          pump();
+        }, wait);
+        return;
+      }
+      run = waiting.anonymous.shift();
+    }
+    if (!run) return;
+    busy = true;
+    run();
+  };
+  // At least one turn of the event loop first: the hub's next statement of the same lead (its
+  // transaction follows a lookup) is queued by then and goes before the background work.
+  const schedule = () => {
+    immediate ??= setImmediate(pump);
+  };
+  const next = () => {
+    busy = false;
+    const first = waiting.first.shift();
+    if (first) {
+      busy = true;
+      first();
+      return;
+    }
+    if (waiting.background.length > 0 || waiting.anonymous.length > 0) schedule();
+  };
+  return {
+    hold(): () => void {
+      holds += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        clearTimeout(limit);
+        holds -= 1;
+        if (holds === 0 && !busy && waiting.anonymous.length > 0) schedule();
+      };
+      const limit = setTimeout(release, maxHoldMs);
+      limit.unref();
+      return release;
+    },
+    take<T>(rank: Rank, work: () => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         const run = () => {
-          work().then(resolve, reject).finally(next);
+          const started = performance.now();
+          work()
+            .then(resolve, reject)
+            .finally(() => {
+              if (rank === 'anonymous') {
+                const ended = performance.now();
+                anonymousFrom = ended + Math.min(anonymousPauseMs, (ended - started) / 2);
+              }
+              next();
+            });
         };
-        if (!busy) {
+        if (rank === 'first' && !busy) {
           busy = true;
           run();
-        } else (background ? waiting.background : waiting.first).push(run);
+          return;
+        }
+        waiting[rank].push(run);
+        if (!busy) schedule();
       });
     },
   };
@@ -127,7 +254,7 @@ export const postgresPoolSize = 10;
 /**
  * Of those, the gateway's work (the desk's reads, exports, anonymous calls) holds at most this
  * many at once: the rest stay free for the hub, so a visitor's lead never waits for a connection
- * while staff run heavy reads. The PostgreSQL counterpart of PGlite's two queues.
+ * while staff run heavy reads. The PostgreSQL counterpart of PGlite's queues by rank.
  */
 export const postgresBackgroundConnections = postgresPoolSize - 3;
 
@@ -150,6 +277,10 @@ export function createSlots(size: number) {
       return new Promise((resolve) => waiting.push(() => resolve(once(release))));
     },
   };
+}
+
+function isCancel(error: unknown): boolean {
+  return error instanceof DeadlineError || (error as { code?: unknown } | null)?.code === '57014';
 }
 
 function once(fn: () => void): () => void {
@@ -198,12 +329,16 @@ async function openPostgres(
       await client.query(sql);
     },
   });
+  // Cancels go over a connection of their own: the pool may be busy with the very work to end.
+  const cancelPool = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 10_000 });
+  cancelPool.on('error', (error) => onConnectionError?.(error));
   return {
     kind: 'postgres',
     ...wrap(pool),
     transaction: async (fn, options) => {
       // Gateway work waits for one of its slots first; the hub's takes the pool directly.
-      const releaseSlot = options?.background ? await backgroundSlots.take() : undefined;
+      const background = Boolean(options?.background || options?.anonymous);
+      const releaseSlot = background ? await backgroundSlots.take() : undefined;
       let client: pg.PoolClient;
       try {
         client = await pool.connect();
@@ -211,22 +346,48 @@ async function openPostgres(
         releaseSlot?.();
         throw error;
       }
+      const deadline = deadlineOf(options);
+      let timer: NodeJS.Timeout | undefined;
+      let cancelled: Promise<unknown> | undefined;
+      if (deadline !== undefined) {
+        // The backend's process id, as PostgreSQL told it at connect.
+        const pid = (client as unknown as { processID: number | null }).processID;
+        timer = setTimeout(
+          () => {
+            if (pid !== null)
+              cancelled = cancelPool.query('select pg_cancel_backend($1)', [pid]).catch(() => {});
+          },
+          Math.max(0, deadline - performance.now()),
+        );
+      }
+      const tx = withDeadline(wrap(client), deadline);
+      // A connection whose rollback failed (a cancel landing on it) is closed, not reused.
+      let broken = false;
       try {
-        await client.query('begin');
-        const result = await fn(wrap(client));
-        await client.query('commit');
+        await tx.query('begin');
+        const result = await fn(tx);
+        await tx.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch(() => (broken = true));
+        // A statement cancelled at the deadline reads "due to user request" (pg_cancel_backend).
+        if (deadline !== undefined && performance.now() >= deadline && isCancel(error)) {
+          throw new DeadlineError();
+        }
         throw error;
       } finally {
-        client.release();
+        clearTimeout(timer);
+        // A cancel sent must have arrived before the connection serves anyone else (PostgreSQL
+        // ignores one that reaches an idle connection).
+        if (cancelled) await cancelled;
+        client.release(broken);
         releaseSlot?.();
       }
     },
     close: async () => {
       const closed = open === 0 ? Promise.resolve() : new Promise<void>((r) => (allClosed = r));
       await pool.end();
+      await cancelPool.end();
       await closed;
     },
   };

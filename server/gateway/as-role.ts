@@ -14,16 +14,35 @@ export interface RequestInfo {
 /**
  * Supabase's `statement_timeout` per role (anon 3 s, authenticated 8 s; service_role falls back
  * to the authenticator's 8 s). PostgreSQL ends a longer statement with 57014; PGlite ignores it,
- * which is why the SQL builder also bounds each read's embedded rows (`rowBudget`).
+ * which is why the SQL builder also bounds each read's embedded rows (`rowBudget`). The same time
+ * bounds the whole transaction too (`TransactionOptions.timeoutMs`): a request of several
+ * statements ends with the same 57014 when its time is up.
  */
-const statementTimeouts: Record<string, string> = {
-  anon: '3s',
-  authenticated: '8s',
-  service_role: '8s',
+const timeoutsMs: Record<string, number> = {
+  anon: 3_000,
+  authenticated: 8_000,
+  service_role: 8_000,
 };
+
+/** The role's time for one statement, and for the whole transaction of one request. */
+export function roleTimeoutMs(role: string): number {
+  return timeoutsMs[role] ?? timeoutsMs.anon!;
+}
 
 /** Embedded rows one request may build (gateway.spend_row in server/db/supabase-local.sql). */
 export const rowBudget = 50_000;
+
+/**
+ * Anonymous callers get a fifth of it: they read questionnaires (a few hundred rows), and on
+ * PGlite a request's work blocks the one event loop, so the heaviest anonymous read is what a
+ * lead or a desk request may have to wait for (bounded concurrency, README).
+ */
+export const anonymousRowBudget = 10_000;
+
+/** The embedded rows one request of `role` may build. */
+export function rowBudgetOf(role: string): number {
+  return role === 'anon' ? anonymousRowBudget : rowBudget;
+}
 
 /**
  * Runs `fn` in one transaction as the token's database role with the claims where `auth.uid()`
@@ -56,13 +75,14 @@ export async function asRole<T>(
           request.method,
           request.path,
           JSON.stringify(request.headers ?? {}),
-          statementTimeouts[claims.role] ?? '3s',
-          String(rowBudget),
+          `${roleTimeoutMs(claims.role)}ms`,
+          String(rowBudgetOf(claims.role)),
         ],
       );
       return fn(tx);
     },
-    // On PGlite's one connection a visitor's lead goes before any gateway request.
-    { background: true },
+    // On PGlite's one connection a visitor's lead goes before any gateway request, and the
+    // desk's before anonymous ones.
+    { background: true, anonymous: claims.role === 'anon', timeoutMs: roleTimeoutMs(claims.role) },
   );
 }

@@ -5,6 +5,6 @@ import type { Database } from '../db/database.ts';
 export interface GatewayOptions {
   db: Database;
   config: Pick<ServerConfig, 'jwtSecret' | 'dataDir' | 'smtpUrl' | 'publicUrl'> &
-    Partial<Pick<ServerConfig, 'authRateLimit'>>;
+    Partial<Pick<ServerConfig, 'authRateLimit' | 'gatewayConcurrency'>>;
   now: () => Date;
 }
