@@ -152,8 +152,9 @@ export function guardWithGate(
   const places = new WeakMap<FastifyRequest, () => void>();
   const retryAfter = Math.max(1, Math.ceil(options.queueMs / 1000));
   scope.addHook('preHandler', async (request, reply) => {
-    // A CORS preflight does no work of its own.
-    if (request.method === 'OPTIONS') return;
+    // A CORS preflight does no work of its own. A request that already holds its place (a 404
+    // passes the scope's hooks a second time on its way to the not-found handler) keeps it.
+    if (request.method === 'OPTIONS' || places.has(request)) return;
     const token = bearerToken(request.headers.authorization);
     const check = token ? await verifyGatewayToken(token, options.secret) : undefined;
     const staff = check?.ok === true && check.claims.role !== 'anon';
