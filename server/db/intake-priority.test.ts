@@ -24,14 +24,18 @@ describe('PGlite: the hub before background work', () => {
   it('runs a lead’s statements before desk reads that were queued earlier', async () => {
     const order: string[] = [];
     const held = gate();
+    const started = gate();
     const running = db.transaction(
       async (tx) => {
+        started.open();
         await held.opened;
         await tx.query('select 1');
         order.push('desk-running');
       },
       { background: true },
     );
+    // Background work starts a turn of the event loop after it is queued: wait until it runs.
+    await started.opened;
     const desk = [1, 2, 3].map((n) =>
       db.transaction(
         async (tx) => {
