@@ -98,8 +98,8 @@ async function mailJourney(page: Page, request: APIRequestContext, baseURL: stri
   const [mail] = mails as [MailFile];
   expect(mail.to).toBe('makler@example.de');
   expect(mail.subject).toMatch(new RegExp(`^Neue Anfrage: .+ – Erika ${lastName}$`));
-  expect(mail.text).toContain(`Name: Erika ${lastName}`);
-  expect(mail.text).toContain('Rückruf gewünscht: Abends');
+  expect(mail.text).toContain(`Name: „Erika ${lastName}“`);
+  expect(mail.text).toContain('Rückruf gewünscht: „Abends“');
   expect(mail.text).toMatch(/Eingegangen am \d\d\.\d\d\.\d{4}, \d\d:\d\d\./);
   expect(mail.text).toContain(`${new URL(baseURL).origin}/surveydesk/customer/`);
   expect(mail.text).not.toContain(lead.email);

@@ -267,7 +267,7 @@ describe('CustomerAnswersPage', () => {
       'Benachrichtigung gesendet – 20.11.2026, 16:31 – an die Agentur',
       'Kontaktiert – 21.11.2026, 10:15 – Paula PulsNotiz: Rückruf Dienstag',
       'Wiedervorlage geändert von Anna Admin am 21.11.2026, 10:17Text: „Rückruf am Dienstag“ · Zuständig: Paula Puls · Fällig: 25.11.2026, 11:00',
-      'Wiedervorlage geändert von einem gelöschten Konto am 21.11.2026, 10:18Zuständig: niemand',
+      'Wiedervorlage geändert von einem Dienst oder gelöschten Konto am 21.11.2026, 10:18Zuständig: niemand',
       'Wiedervorlage erledigt – 21.11.2026, 10:20 – Paula PulsRückruf gewünscht: Morgens (8–12 Uhr) (fällig 23.11.2026, 08:00)',
       'Wiedervorlage wieder geöffnet von Anna Admin am 21.11.2026, 10:25Rückruf am Dienstag (fällig 25.11.2026, 11:00)',
     ]);

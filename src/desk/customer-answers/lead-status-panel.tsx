@@ -202,7 +202,7 @@ function followUpChangeStep(entry: LeadActivity, index: number): HistoryStep {
     content: (
       <>
         <span className="font-medium">{activityTitles[entry.kind]}</span> von{' '}
-        {entry.by_name ?? 'einem gelöschten Konto'} am{' '}
+        {entry.by_name ?? 'einem Dienst oder gelöschten Konto'} am{' '}
         <time dateTime={entry.at}>{berlinDateTime(entry.at)}</time>
         {details ? (
           <span className="block whitespace-pre-wrap text-slate-700">{details}</span>
