@@ -17,6 +17,8 @@ export interface TestAppOptions {
   authRateLimit?: AppOptions['config']['authRateLimit'];
   /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client; none by default. */
   trustProxy?: AppOptions['config']['trustProxy'];
+  /** The gateway's caps on requests at once; the server's defaults unless told otherwise. */
+  gatewayConcurrency?: AppOptions['config']['gatewayConcurrency'];
   /** Log lines to a stream (at level info) for tests that read what the server logs. */
   logStream?: NodeJS.WritableStream;
   /** The gateway's clock (signed URLs, token reuse windows); the process's clock otherwise. */
@@ -48,6 +50,7 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}): Promis
       },
       ...(options.authRateLimit ? { authRateLimit: options.authRateLimit } : {}),
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+      ...(options.gatewayConcurrency ? { gatewayConcurrency: options.gatewayConcurrency } : {}),
       staticDir: '/nonexistent-dist',
       logLevel: options.logStream ? 'info' : 'silent',
       gateway: true,

@@ -200,3 +200,42 @@ async function mailedLink(dataDir: string, email: string): Promise<string> {
   }
   throw new Error(`Keine Mail an ${email}`);
 }
+
+// The gateway's cap on requests at once per client (issue 32, item 7) behind the proxy, on
+// PostgreSQL, whose statements run side by side (PGlite's block the one event loop, so requests of
+// an in-process server rarely overlap).
+describe('the gateway’s per-client cap behind a trusted proxy', () => {
+  let server: GatewayServer;
+  let proxy: ReverseProxy;
+  beforeAll(async () => {
+    server = await startGatewayServer('postgres', undefined, {
+      name: 'trusted-proxy-cap',
+      trustProxy: [proxyAddress],
+      // One gateway request at once per client and none waiting: a second is refused at once.
+      gatewayConcurrency: { maxConcurrent: 8, staffShare: 4, perClient: 1, queueMs: 0 },
+    });
+    proxy = await startReverseProxy(server.url, proxyAddress);
+  }, 120_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  it('refuses one client’s flood beyond its share and still answers another client', async () => {
+    const read = (from: string) =>
+      at(from)(`${proxy.url}/rest/v1/forms?select=id,title,questions(id,question,options)`, {
+        headers: { apikey: server.anonKey },
+      }).then(async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      });
+    const flood = Array.from({ length: 20 }, () => read('127.0.0.7'));
+    const other = read('127.0.0.8');
+    const statuses = await Promise.all(flood);
+    // The flooding client meets its own cap (503, PostgREST's shape) ...
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    // ... and the other client behind the same proxy is still answered.
+    expect(await other).toBe(200);
+  });
+});
