@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { isUuid } from '../http/uuid.ts';
 
 // Whether the session an access token names still exists. GoTrue checks this only on its own
 // routes; PostgREST and Storage accept a token until its `exp`. Here /rest/v1, /storage/v1 and
@@ -11,7 +12,6 @@ import type { Queryable } from '../db/database.ts';
 /** How long a session found alive counts as alive without asking again. */
 export const liveSessionTtlMs = 1_000;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const nilUuid = '00000000-0000-0000-0000-000000000000';
 const maxEntries = 10_000;
 
@@ -38,7 +38,7 @@ export async function sessionState(
   nowMs = Date.now(),
 ): Promise<'none' | 'live' | 'ended' | 'invalid'> {
   if (claim === undefined || claim === null || claim === '' || claim === nilUuid) return 'none';
-  if (typeof claim !== 'string' || !uuidPattern.test(claim)) return 'invalid';
+  if (!isUuid(claim)) return 'invalid';
   const id = claim.toLowerCase();
   const cache = cacheOf(db);
   const known = cache.get(id);

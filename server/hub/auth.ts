@@ -11,6 +11,7 @@ import {
 import type { Database } from '../db/database.ts';
 import { sessionState } from '../gateway/session-liveness.ts';
 import { HubError } from './errors.ts';
+import { isUuid } from '../http/uuid.ts';
 
 const HUB_ISSUER = 'universa-hub';
 const HUB_AUDIENCE = 'hub';
@@ -175,8 +176,6 @@ export function createHubAuth(options: {
   };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The account's desk role and export right, as the database's own functions decide them for a
  * request of this account (staff_role() and can_export() under its claims, as the desk's export
@@ -187,7 +186,7 @@ async function staffRight(
   db: Database,
   sub: string,
 ): Promise<{ role: string | null; canExport: boolean } | undefined> {
-  if (!uuidPattern.test(sub)) return undefined;
+  if (!isUuid(sub)) return undefined;
   return db.transaction(async (tx) => {
     await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub, role: 'authenticated' }),

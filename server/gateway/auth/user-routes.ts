@@ -16,9 +16,9 @@ import { GotrueError } from './errors.ts';
 import { recoveryValidForMs } from './recover-route.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 import { userJson } from './user-json.ts';
+import { isUuid } from '../../http/uuid.ts';
 
 const nilUuid = '00000000-0000-0000-0000-000000000000';
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `GET /user`, `PUT /user` (new password, metadata) and `POST /logout?scope=…`, all for the
@@ -168,7 +168,7 @@ async function requireUser(request: FastifyRequest, context: AuthContext) {
   if (typeof sub !== 'string' || sub === '') {
     throw new GotrueError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   }
-  if (!uuidPattern.test(sub)) {
+  if (!isUuid(sub)) {
     throw new GotrueError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
   }
   const user = await findUserById(context.db, sub);
@@ -178,7 +178,7 @@ async function requireUser(request: FastifyRequest, context: AuthContext) {
   if (sessionId === undefined || sessionId === '' || sessionId === nilUuid) {
     return { user, sessionId: undefined, session: undefined };
   }
-  if (typeof sessionId !== 'string' || !uuidPattern.test(sessionId)) {
+  if (!isUuid(sessionId)) {
     throw new GotrueError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
   }
   const session = await findSession(context.db, sessionId);

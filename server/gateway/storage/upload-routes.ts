@@ -9,11 +9,10 @@ import { findBucket, writeObject, type BucketRow, type NewVersion } from './obje
 import { callerClaims } from './storage-tokens.ts';
 import { requestInfo, type ObjectParams, type StorageContext } from './storage-context.ts';
 import { receiveBody } from './upload-body.ts';
+import { isUuid } from '../../http/uuid.ts';
 
 /** The most any upload may carry (issue 11); a bucket's own `file_size_limit` may lower it. */
 export const uploadLimitBytes = 20 * 1024 * 1024;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Uploads (`POST` creates, `x-upsert: true` replaces; `PUT` replaces). Their own plugin, because
@@ -90,7 +89,7 @@ async function upload(
   checkUserMetadata(request.headers['x-metadata'], 'base64');
   const bucketRow = await findBucket(context.db, bucket);
   if (!bucketRow) throw storageErrors.noSuchBucket();
-  const owner = typeof claims.sub === 'string' && uuidPattern.test(claims.sub) ? claims.sub : null;
+  const owner = isUuid(claims.sub) ? claims.sub : null;
   await checkMayWrite(context, request, claims, { bucket, name, owner, upsert });
 
   const temporary = await context.files.temporaryPath();
