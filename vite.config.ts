@@ -18,7 +18,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 // module of the desk (its screens or its layout) gets a `desk-` prefix, whatever rolldown decides
 // to merge, so scripts/check-size.mjs can prove by file name that no such chunk is loaded
 // statically for /universa.
-const deskModule = /\/src\/(desk\/|app\/desk-|api\/desk-|api\/supabase-)/;
+const deskModule = /\/src\/desk\//;
 // Libraries only Survey Desk uses: a chunk rolldown splits off for them alone must not be
 // precached for visitors either (Headless UI's was, as `open-closed-*.js`).
 const deskLibrary = /\/node_modules\/(@headlessui|@floating-ui|@react-aria|@tanstack|@supabase)\//;
@@ -153,6 +153,11 @@ export default defineConfig({
           containsDeskCode(chunk) ? 'assets/desk-[name]-[hash].js' : 'assets/[name]-[hash].js',
       },
     },
+  },
+  // The only worker the page starts is the desk's XLSX writer (src/desk/api/export-worker.ts).
+  worker: {
+    format: 'es',
+    rolldownOptions: { output: { entryFileNames: 'assets/desk-[name]-[hash].js' } },
   },
   server: { proxy },
   preview: { proxy },

@@ -15,7 +15,7 @@ import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { responsesFor, serviceRoleHeaders } from './helpers/hub.ts';
 import { answerTabaluga, fillContact } from './helpers/journeys.ts';
 import { admin, openSignedIn } from './helpers/desk.ts';
-import type { Database } from '../src/api/database.types.ts';
+import type { Database } from '../src/domain/database.types.ts';
 
 // What visitors get after staff edit a questionnaire in Survey Desk, against the built server.
 // The tests share one database with every other spec: each change is undone in `finally`

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const problems = [];
 const check = (ok, message) => {
   if (!ok) problems.push(message);

@@ -95,7 +95,7 @@ export async function compressDist(dir) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const dist = path.resolve(process.argv[2] ?? fileURLToPath(new URL('../dist/', import.meta.url)));
+  const dist = path.resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url)));
   const exists = await stat(path.join(dist, 'index.html')).catch(() => undefined);
   if (!exists) {
     console.error(`${dist} enthält keinen Build: zuerst \`vite build\` ausführen.`);

@@ -1,4 +1,4 @@
-// `npm run gen:types`: writes src/api/database.types.ts, the `Database` type supabase-js is
+// `npm run gen:types`: writes src/domain/database.types.ts, the `Database` type supabase-js is
 // created with. It runs the generator `supabase gen types typescript` runs (postgres-meta's
 // introspection and TypeScript template, published as @supabase/postgrest-typegen) against a
 // throwaway in-memory database migrated from supabase/migrations, with the CLI's settings
@@ -13,10 +13,10 @@ import { openDatabase } from '../server/db/database.ts';
 import { setupDatabase } from '../server/db/setup.ts';
 
 export const databaseTypesFile = fileURLToPath(
-  new URL('../src/api/database.types.ts', import.meta.url),
+  new URL('../src/domain/database.types.ts', import.meta.url),
 );
 
-/** The text of src/api/database.types.ts as the migrations define the `public` schema. */
+/** The text of src/domain/database.types.ts as the migrations define the `public` schema. */
 export async function generateDatabaseTypes(): Promise<string> {
   const db = await openDatabase({});
   try {

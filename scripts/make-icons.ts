@@ -97,7 +97,7 @@ export const icons: readonly IconSpec[] = [
 ];
 
 export const faviconFile = fileURLToPath(new URL('../public/favicon.svg', import.meta.url));
-const iconsDir = fileURLToPath(new URL('../public/icons/', import.meta.url));
+const iconsDir = fileURLToPath(new URL('../public/icons', import.meta.url));
 
 /** What is drawn inside the favicon's <svg> element. */
 export async function readFaviconBody(): Promise<string> {

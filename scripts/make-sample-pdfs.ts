@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { sampleDocuments, type SampleDocument } from './sample-documents.ts';
 
-const publicDir = fileURLToPath(new URL('../public/', import.meta.url));
+const publicDir = fileURLToPath(new URL('../public', import.meta.url));
 const fixedDate = new Date('2026-11-22T00:00:00Z');
 const A4 = { width: 595.28, height: 841.89 };
 const margin = 56;

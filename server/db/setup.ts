@@ -6,7 +6,7 @@ import { startupMark } from '../startup-timing.ts';
 import type { Database } from './database.ts';
 import { migrate, readMigrations, type MigrationReport } from './migrate.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 export const migrationsDir = `${root}supabase/migrations`;
 const seedFile = `${root}supabase/seed.sql`;
 // What a hosted project already has, in order: roles and `auth`, then `storage`.

@@ -1,11 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/api/database.types.ts';
+import type { Database } from '../../src/domain/database.types.ts';
 import {
   noCustomerFilters,
   readCustomerPage,
   type CustomerFilters,
-} from '../../src/api/desk-customers.ts';
+} from '../../src/desk/api/customers.ts';
 import type { Database as Db } from '../../server/db/database.ts';
 import {
   createAccount,

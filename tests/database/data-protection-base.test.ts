@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOverview, type AnalysisFilter } from '../../src/api/desk-analysis.ts';
+import { readOverview, type AnalysisFilter } from '../../src/desk/api/analysis.ts';
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,

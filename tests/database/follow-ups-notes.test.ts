@@ -1,19 +1,19 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/api/database.types.ts';
+import type { Database } from '../../src/domain/database.types.ts';
 import {
   addCustomerNote,
   editCustomerNote,
   NoteFixedError,
   readCustomerNotes,
-} from '../../src/api/desk-customer-notes.ts';
+} from '../../src/desk/api/customer-notes.ts';
 import {
   completeFollowUp,
   createFollowUp,
   readCustomerFollowUps,
   readDueFollowUps,
-} from '../../src/api/desk-follow-ups.ts';
-import { readStaffDirectory } from '../../src/api/desk-staff-directory.ts';
+} from '../../src/desk/api/follow-ups.ts';
+import { readStaffDirectory } from '../../src/desk/api/staff-directory.ts';
 import {
   contactLead,
   kfzLead,

@@ -10,9 +10,9 @@ import {
   readOfflineDelay,
   readOverview,
   type AnalysisFilter,
-} from '../../src/api/desk-analysis.ts';
-import { readLeadsPerForm } from '../../src/api/desk-dashboard.ts';
-import { readForms } from '../../src/api/desk-forms.ts';
+} from '../../src/desk/api/analysis.ts';
+import { readLeadsPerForm } from '../../src/desk/api/dashboard.ts';
+import { readForms } from '../../src/desk/api/forms.ts';
 import { contactLead, kfzLead, questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,

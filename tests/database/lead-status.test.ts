@@ -1,14 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/api/database.types.ts';
-import { readConversion, type AnalysisFilter } from '../../src/api/desk-analysis.ts';
-import { readCustomerResponses } from '../../src/api/desk-customers.ts';
+import type { Database } from '../../src/domain/database.types.ts';
+import { readConversion, type AnalysisFilter } from '../../src/desk/api/analysis.ts';
+import { readCustomerResponses } from '../../src/desk/api/customers.ts';
 import {
   readLeadStatusCounts,
   readLeadStatusHistory,
   setLeadStatus,
-} from '../../src/api/desk-lead-status.ts';
-import { readStaffDirectory } from '../../src/api/desk-staff-directory.ts';
+} from '../../src/desk/api/lead-status.ts';
+import { readStaffDirectory } from '../../src/desk/api/staff-directory.ts';
 import {
   contactLead,
   kfzLead,

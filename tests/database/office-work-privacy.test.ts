@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/api/database.types.ts';
-import { customerDataExport } from '../../src/api/desk-person-rights.ts';
+import type { Database } from '../../src/domain/database.types.ts';
+import { customerDataExport } from '../../src/desk/api/person-rights.ts';
 import { kfzLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,

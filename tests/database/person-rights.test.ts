@@ -1,14 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOverview, type AnalysisFilter } from '../../src/api/desk-analysis.ts';
-import type { Database } from '../../src/api/database.types.ts';
-import { readNewestLead } from '../../src/api/desk-customer-newest-lead.ts';
+import { readOverview, type AnalysisFilter } from '../../src/desk/api/analysis.ts';
+import type { Database } from '../../src/domain/database.types.ts';
+import { readNewestLead } from '../../src/desk/api/customer-newest-lead.ts';
 import {
   noCustomerFilters,
   readCustomerPage,
   readCustomerResponses,
-} from '../../src/api/desk-customers.ts';
-import { readCounts, readLeadsPerForm, readNewestLeads } from '../../src/api/desk-dashboard.ts';
+} from '../../src/desk/api/customers.ts';
+import { readCounts, readLeadsPerForm, readNewestLeads } from '../../src/desk/api/dashboard.ts';
 import { questionnaireLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,

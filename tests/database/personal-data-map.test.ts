@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database as Db } from '../../server/db/database.ts';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
 import { personalDataMap, type ColumnUse } from '../../server/db/personal-data-map.ts';
-import type { Database } from '../../src/api/database.types.ts';
-import { readCustomerDataExport } from '../../src/api/desk-person-rights.ts';
+import type { Database } from '../../src/domain/database.types.ts';
+import { readCustomerDataExport } from '../../src/desk/api/person-rights.ts';
 import { contactLead, questionnaireLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,

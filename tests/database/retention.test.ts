@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOverview, type AnalysisFilter } from '../../src/api/desk-analysis.ts';
-import type { Database } from '../../src/api/database.types.ts';
+import { readOverview, type AnalysisFilter } from '../../src/desk/api/analysis.ts';
+import type { Database } from '../../src/domain/database.types.ts';
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
 import {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database as Db } from '../../server/db/database.ts';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
 import { migrationsDir } from '../../server/db/setup.ts';
-import type { Database } from '../../src/api/database.types.ts';
-import { readLeadActivity } from '../../src/api/desk-lead-status.ts';
+import type { Database } from '../../src/domain/database.types.ts';
+import { readLeadActivity } from '../../src/desk/api/lead-status.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { kfzLead, questionnaireLead, uniqueEmail } from '../../src/testing/lead-fixtures.ts';
 import {

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/api/database.types.ts';
+import type { Database } from '../../src/domain/database.types.ts';
 import {
   createAccount,
   startGatewayServer,

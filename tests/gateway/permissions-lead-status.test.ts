@@ -1,7 +1,7 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database as Owner } from '../../server/db/database.ts';
-import type { Database } from '../../src/api/database.types.ts';
+import type { Database } from '../../src/domain/database.types.ts';
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,

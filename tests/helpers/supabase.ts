@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
-import type { Database } from '../../src/api/database.types.ts';
+import type { Database } from '../../src/domain/database.types.ts';
 
 /**
  * The real supabase-js client against a gateway on `url`, as the desk uses it. Node 20 has no

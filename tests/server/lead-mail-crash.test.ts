@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/api/database.types.ts';
+import type { Database } from '../../src/domain/database.types.ts';
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { supabaseClient } from '../helpers/supabase.ts';

@@ -1,4 +1,4 @@
-import type { TimeBucket } from '../../api/desk-analysis.ts';
+import type { TimeBucket } from '../api/analysis.ts';
 import type { DelayBar, DistributionRow, SeriesPoint } from './analysis-data.ts';
 import { formatNumber } from './analysis-data.ts';
 import { chartColors, type PlotModule } from './plot-chart.tsx';

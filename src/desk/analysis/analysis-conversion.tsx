@@ -1,4 +1,4 @@
-import { useConversion, type AnalysisFilter, type ConversionRow } from '../../api/desk-analysis.ts';
+import { useConversion, type AnalysisFilter, type ConversionRow } from '../api/analysis.ts';
 import { formatNumber, formatShare } from './analysis-data.ts';
 import { AnalysisSection, EmptyChart, Summary } from './analysis-section.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalysisOverview, AnswerRow } from '../../api/desk-analysis.ts';
+import type { AnalysisOverview, AnswerRow } from '../api/analysis.ts';
 import {
   delayBars,
   delayBucketLabel,

@@ -4,7 +4,7 @@ import type {
   DelayRow,
   OverTimeRow,
   TimeBucket,
-} from '../../api/desk-analysis.ts';
+} from '../api/analysis.ts';
 import { addDays, daysInRange, weekStart } from '../../domain/calendar.ts';
 import { questionKeys } from '../../domain/questionnaire.ts';
 

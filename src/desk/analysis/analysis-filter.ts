@@ -1,4 +1,4 @@
-import type { AnalysisChannel, AnalysisFilter, TimeBucket } from '../../api/desk-analysis.ts';
+import type { AnalysisChannel, AnalysisFilter, TimeBucket } from '../api/analysis.ts';
 import { addDays, daysInRange, isCalendarDay } from '../../domain/calendar.ts';
 
 // The Analyse selection as it lives in the address bar, and the Berlin calendar days it means.

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalysisFilter, AnalysisOverview } from '../../api/desk-analysis.ts';
+import type { AnalysisFilter, AnalysisOverview } from '../api/analysis.ts';
 import { AnalysisPage } from './analysis-page.tsx';
 
 // The screen's states with the data layer's hooks standing in for the database.
@@ -26,7 +26,7 @@ const state = vi.hoisted(() => ({
   exportFilter: null as unknown,
 }));
 
-vi.mock('../../api/desk-analysis.ts', () => ({
+vi.mock('../api/analysis.ts', () => ({
   useAnalysisOverview: (filter: AnalysisFilter) => {
     state.filters.push(filter);
     return state.overview;
@@ -37,7 +37,7 @@ vi.mock('../../api/desk-analysis.ts', () => ({
   useOfflineDelay: () => state.delay,
   useConversion: () => state.conversion,
 }));
-vi.mock('../../api/desk-forms.ts', () => ({
+vi.mock('../api/forms.ts', () => ({
   useFormList: () => ({ data: [{ id: 1, title: 'Tabaluga' }], isError: false }),
 }));
 vi.mock('../shared/export-menu.tsx', () => ({

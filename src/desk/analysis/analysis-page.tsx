@@ -8,8 +8,8 @@ import {
   useOfflineDelay,
   type AnalysisFilter,
   type AnalysisOverview,
-} from '../../api/desk-analysis.ts';
-import { useFormList } from '../../api/desk-forms.ts';
+} from '../api/analysis.ts';
+import { useFormList } from '../api/forms.ts';
 import { siteConfig } from '../../config/site.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';

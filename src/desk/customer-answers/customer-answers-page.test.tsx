@@ -3,8 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer, CustomerResponse } from '../../api/desk-customers.ts';
-import type { LeadActivity, LeadStatusChange } from '../../api/desk-lead-status.ts';
+import type { Customer, CustomerResponse } from '../api/customers.ts';
+import type { LeadActivity, LeadStatusChange } from '../api/lead-status.ts';
 import { CustomerAnswersPage } from './customer-answers-page.tsx';
 
 // The answers page against stand-ins for its reads (the status control's own behaviour is
@@ -18,14 +18,14 @@ const state = vi.hoisted(() => ({
   activity: {} as Query<LeadActivity[]>,
 }));
 
-vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-customers.ts')>()),
+vi.mock('../api/customers.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/customers.ts')>()),
   useCustomer: () => state.customer,
   useCustomerResponses: () => state.responses,
 }));
 
-vi.mock('../../api/desk-lead-status.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-lead-status.ts')>()),
+vi.mock('../api/lead-status.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/lead-status.ts')>()),
   useLeadStatusHistory: () => state.history,
   useLeadActivity: () => state.activity,
   useSetLeadStatus: () => ({ mutate: vi.fn(), reset: vi.fn(), isPending: false, isError: false }),

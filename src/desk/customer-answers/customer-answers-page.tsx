@@ -5,8 +5,8 @@ import {
   useCustomerResponses,
   type Customer,
   type CustomerResponse,
-} from '../../api/desk-customers.ts';
-import { useLeadActivity, useLeadStatusHistory } from '../../api/desk-lead-status.ts';
+} from '../api/customers.ts';
+import { useLeadActivity, useLeadStatusHistory } from '../api/lead-status.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadContactFields, leadContactLabels } from '../../domain/lead-contact.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customerKeys, type CustomerResponse } from '../../api/desk-customers.ts';
+import { customerKeys, type CustomerResponse } from '../api/customers.ts';
 import type { LeadStatus } from '../../domain/lead-status.ts';
 import { LeadStatusControl } from './lead-status-panel.tsx';
 
@@ -29,7 +29,7 @@ const fake = vi.hoisted(() => ({
   stored: 'new' as string,
 }));
 
-vi.mock('../../api/supabase-context.ts', () => {
+vi.mock('../api/supabase-context.ts', () => {
   const client = {
     rpc: (name: string, args: unknown) => {
       fake.calls.push({ name, args });

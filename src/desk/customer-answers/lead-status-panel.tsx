@@ -1,13 +1,13 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useId, useState, type ReactNode } from 'react';
-import type { CustomerResponse } from '../../api/desk-customers.ts';
+import type { CustomerResponse } from '../api/customers.ts';
 import {
   noteMaxLength,
   useSetLeadStatus,
   type LeadActivity,
   type LeadStatusChange,
-} from '../../api/desk-lead-status.ts';
-import { errorCode } from '../../api/desk-staff.ts';
+} from '../api/lead-status.ts';
+import { errorCode } from '../api/staff.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadStatuses, leadStatusLabels, type LeadStatus } from '../../domain/lead-status.ts';
 import { TextAreaField } from '../../ui/form-fields.tsx';

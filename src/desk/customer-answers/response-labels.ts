@@ -1,4 +1,4 @@
-import type { CustomerResponse } from '../../api/desk-customers.ts';
+import type { CustomerResponse } from '../api/customers.ts';
 import { cookieCategoryNames } from '../../domain/cookie-choice.ts';
 
 // German wording of a stored response's record: where it came from and what was consented to.

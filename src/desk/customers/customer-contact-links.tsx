@@ -1,4 +1,4 @@
-import type { Customer } from '../../api/desk-customers.ts';
+import type { Customer } from '../api/customers.ts';
 import { mailtoHref, telHref } from '../../domain/contact-links.ts';
 
 const linkClass =

@@ -1,4 +1,4 @@
-import type { CustomerDataExport } from '../../api/desk-person-rights.ts';
+import type { CustomerDataExport } from '../api/person-rights.ts';
 import { accessActionLabels } from '../../domain/access-log.ts';
 import { berlinMinute, berlinToday } from '../../domain/calendar.ts';
 import { leadStatusLabels } from '../../domain/lead-status.ts';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FollowUp } from '../../api/desk-follow-ups.ts';
+import type { FollowUp } from '../api/follow-ups.ts';
 import { CustomerFollowUps } from './customer-follow-ups.tsx';
 
 // The sidebar's follow-ups against stand-ins for the read and 'Erledigt'; the dialog has its own
@@ -12,7 +12,7 @@ const state = vi.hoisted(() => ({
   done: [] as number[],
 }));
 
-vi.mock('../../api/desk-follow-ups.ts', () => ({
+vi.mock('../api/follow-ups.ts', () => ({
   useCustomerFollowUps: () => ({
     data: state.list,
     isPending: false,

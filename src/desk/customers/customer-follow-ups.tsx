@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCompleteFollowUp, useCustomerFollowUps } from '../../api/desk-follow-ups.ts';
+import { useCompleteFollowUp, useCustomerFollowUps } from '../api/follow-ups.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Customer } from '../../api/desk-customers.ts';
+import type { Customer } from '../api/customers.ts';
 import {
   createContactRequestSchema,
   kfzRequestSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Customer, CustomerFields } from '../../api/desk-customers.ts';
-import { errorCode } from '../../api/desk-staff.ts';
+import type { Customer, CustomerFields } from '../api/customers.ts';
+import { errorCode } from '../api/staff.ts';
 import { customerEmailSchema, customerFieldSchema } from '../../domain/customer-fields.ts';
 
 /** The form's fields as the stored record fills them (an empty column as ''). */

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerNote } from '../../api/desk-customer-notes.ts';
+import type { CustomerNote } from '../api/customer-notes.ts';
 import { CustomerNotes } from './customer-notes.tsx';
 
 // The notes against stand-ins for the reads and writes; the 15 minutes are the database's rule,
@@ -13,8 +13,8 @@ const state = vi.hoisted(() => ({
   edit: vi.fn(),
 }));
 
-vi.mock('../../api/desk-customer-notes.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-customer-notes.ts')>()),
+vi.mock('../api/customer-notes.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/customer-notes.ts')>()),
   useCustomerNotes: () => ({
     data: state.notes,
     isPending: false,
@@ -100,7 +100,7 @@ describe('CustomerNotes', () => {
 
   it('says a late save is too late, in German at the field', async () => {
     state.notes = [note({ id: 3, body: 'Frisch', created_at: minutesAgo(14) })];
-    const { NoteFixedError } = await import('../../api/desk-customer-notes.ts');
+    const { NoteFixedError } = await import('../api/customer-notes.ts');
     state.edit.mockRejectedValue(new NoteFixedError());
     render(<CustomerNotes customerId={7} />);
     const user = userEvent.setup();

@@ -9,7 +9,7 @@ import {
   useCustomerNotes,
   useEditCustomerNote,
   type CustomerNote,
-} from '../../api/desk-customer-notes.ts';
+} from '../api/customer-notes.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField } from '../../ui/form-fields.tsx';

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer } from '../../api/desk-customers.ts';
-import type { CustomerDataExport } from '../../api/desk-person-rights.ts';
+import type { Customer } from '../api/customers.ts';
+import type { CustomerDataExport } from '../api/person-rights.ts';
 import { CustomerPrivacyActions } from './customer-privacy-actions.tsx';
 
 // The sidebar's data-protection actions against a stand-in for supabase-js: what the database
@@ -66,7 +66,7 @@ const fake = vi.hoisted(() => ({
   log: [] as unknown[],
 }));
 
-vi.mock('../../api/supabase-context.ts', () => {
+vi.mock('../api/supabase-context.ts', () => {
   const chain = () => {
     const builder = {
       select: () => builder,
@@ -79,14 +79,14 @@ vi.mock('../../api/supabase-context.ts', () => {
   const client = { rpc: fake.rpc, from: chain };
   return { useSupabase: () => client };
 });
-vi.mock('../../api/desk-staff.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-staff.ts')>()),
+vi.mock('../api/staff.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/staff.ts')>()),
   useMyRole: () => ({ data: fake.role, isPending: false }),
 }));
-vi.mock('../../api/desk-export.ts', () => ({
+vi.mock('../api/export.ts', () => ({
   useCanExport: () => ({ data: fake.canExport, isPending: false }),
 }));
-vi.mock('../../api/desk-uploads.ts', () => ({
+vi.mock('../api/uploads.ts', () => ({
   saveBlob: (blob: Blob, name: string) => fake.saved.push({ blob, name }),
 }));
 

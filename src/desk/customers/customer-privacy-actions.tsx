@@ -1,15 +1,15 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
-import type { Customer } from '../../api/desk-customers.ts';
-import { useCanExport } from '../../api/desk-export.ts';
+import type { Customer } from '../api/customers.ts';
+import { useCanExport } from '../api/export.ts';
 import {
   useCustomerDataExport,
   useEraseCustomer,
   useErasurePreview,
   type ErasurePreview,
-} from '../../api/desk-person-rights.ts';
-import { useMyRole } from '../../api/desk-staff.ts';
-import { saveBlob } from '../../api/desk-uploads.ts';
+} from '../api/person-rights.ts';
+import { useMyRole } from '../api/staff.ts';
+import { saveBlob } from '../api/uploads.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LeadContactRecord } from '../../api/desk-customer-newest-lead.ts';
-import type { Customer } from '../../api/desk-customers.ts';
+import type { LeadContactRecord } from '../api/customer-newest-lead.ts';
+import type { Customer } from '../api/customers.ts';
 import { CustomerSidebar } from './customer-sidebar.tsx';
 import { emailTakenMessage } from './customer-form.ts';
 
@@ -28,13 +28,13 @@ const calls = vi.hoisted(() => ({
   newestLead: null as LeadContactRecord | null,
 }));
 
-vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-customers.ts')>()),
+vi.mock('../api/customers.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/customers.ts')>()),
   useCustomer: () => ({ data: stored, isPending: false, isError: false, refetch: vi.fn() }),
   useUpdateCustomer: () => ({ mutateAsync: calls.update }),
 }));
 
-vi.mock('../../api/desk-customer-newest-lead.ts', () => ({
+vi.mock('../api/customer-newest-lead.ts', () => ({
   useCustomerNewestLead: () => ({ data: calls.newestLead, isPending: false, isError: false }),
 }));
 

@@ -5,7 +5,7 @@ import {
   noCustomerFilters,
   type CustomerFilters,
   type CustomerLeadSource,
-} from '../../api/desk-customers.ts';
+} from '../api/customers.ts';
 import { isCalendarDay } from '../../domain/calendar.ts';
 import { isLeadStatus, leadStatusLabels, leadStatuses } from '../../domain/lead-status.ts';
 import { Button } from '../../ui/button.tsx';

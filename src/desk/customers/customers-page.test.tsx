@@ -7,7 +7,7 @@ import {
   noCustomerFilters,
   type CustomerPageRequest,
   type ListedCustomer,
-} from '../../api/desk-customers.ts';
+} from '../api/customers.ts';
 import { CustomersPage } from './customers-page.tsx';
 
 // The screen against a stand-in for the page query: what it asks the database for, and how it
@@ -28,8 +28,8 @@ const state = vi.hoisted(() => ({
   formsFailed: false,
 }));
 
-vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-customers.ts')>()),
+vi.mock('../api/customers.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/customers.ts')>()),
   useCustomerPage: (request: CustomerPageRequest) => {
     state.requests.push(request);
     return state.query;
@@ -40,12 +40,12 @@ vi.mock('../../api/desk-customers.ts', async (importOriginal) => ({
       : { isPending: true, isError: false },
   useUpdateCustomer: () => ({ mutateAsync: vi.fn() }),
 }));
-vi.mock('../../api/desk-staff.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-staff.ts')>()),
+vi.mock('../api/staff.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/staff.ts')>()),
   useMyRole: () => ({ data: state.role, isPending: false }),
 }));
 
-vi.mock('../../api/desk-forms.ts', () => ({
+vi.mock('../api/forms.ts', () => ({
   useFormTitles: () =>
     state.formsFailed
       ? { isError: true, isPending: false }
@@ -59,7 +59,7 @@ vi.mock('../../api/desk-forms.ts', () => ({
         },
 }));
 
-vi.mock('../../api/desk-customer-newest-lead.ts', () => ({
+vi.mock('../api/customer-newest-lead.ts', () => ({
   useCustomerNewestLead: () => ({ data: null, isPending: false, isError: false }),
 }));
 // The sidebar's data-protection actions have their own test; here one reports an erasure.

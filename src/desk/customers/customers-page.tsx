@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { hasCustomerFilters, useCustomerPage } from '../../api/desk-customers.ts';
-import { useFormTitles } from '../../api/desk-forms.ts';
-import { useMyRole } from '../../api/desk-staff.ts';
+import { hasCustomerFilters, useCustomerPage } from '../api/customers.ts';
+import { useFormTitles } from '../api/forms.ts';
+import { useMyRole } from '../api/staff.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

@@ -5,7 +5,7 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
-import type { CustomerSort, CustomerSortColumn, ListedCustomer } from '../../api/desk-customers.ts';
+import type { CustomerSort, CustomerSortColumn, ListedCustomer } from '../api/customers.ts';
 import { mailtoHref, telHref } from '../../domain/contact-links.ts';
 import { leadStatusLabels } from '../../domain/lead-status.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noCustomerFilters } from '../../api/desk-customers.ts';
+import { noCustomerFilters } from '../api/customers.ts';
 import {
   cycleSort,
   normalizeSearch,

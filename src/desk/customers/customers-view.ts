@@ -5,7 +5,7 @@ import {
   type CustomerLeadSource,
   type CustomerSort,
   type CustomerSortColumn,
-} from '../../api/desk-customers.ts';
+} from '../api/customers.ts';
 import { isCalendarDay } from '../../domain/calendar.ts';
 import { isLeadStatus } from '../../domain/lead-status.ts';
 

@@ -20,7 +20,7 @@ const state = vi.hoisted(() => ({
   reopened: [] as number[],
 }));
 
-vi.mock('../../api/desk-follow-ups.ts', () => ({
+vi.mock('../api/follow-ups.ts', () => ({
   useDueFollowUps: () => state.due,
   useCompleteFollowUp: () => ({
     mutate: (id: number) => state.done.push(id),
@@ -33,7 +33,7 @@ vi.mock('../../api/desk-follow-ups.ts', () => ({
   }),
 }));
 
-vi.mock('../../api/desk-dashboard.ts', () => ({
+vi.mock('../api/dashboard.ts', () => ({
   useDashboardCounts: (days: unknown) => {
     state.countedDays.push(days);
     return state.counts;
@@ -41,10 +41,10 @@ vi.mock('../../api/desk-dashboard.ts', () => ({
   useLeadsPerForm: () => state.perForm,
   useNewestLeads: () => state.newest,
 }));
-vi.mock('../../api/desk-lead-status.ts', () => ({
+vi.mock('../api/lead-status.ts', () => ({
   useLeadStatusCounts: () => state.byStatus,
 }));
-vi.mock('../../api/desk-staff.ts', () => ({
+vi.mock('../api/staff.ts', () => ({
   useMyRole: () => ({ data: state.role }),
   useStaffAccounts: () => ({
     data: [

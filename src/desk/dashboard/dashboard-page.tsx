@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useDashboardCounts, useLeadsPerForm, useNewestLeads } from '../../api/desk-dashboard.ts';
-import { useLeadStatusCounts } from '../../api/desk-lead-status.ts';
-import { useMyRole, useStaffAccounts } from '../../api/desk-staff.ts';
+import { useDashboardCounts, useLeadsPerForm, useNewestLeads } from '../api/dashboard.ts';
+import { useLeadStatusCounts } from '../api/lead-status.ts';
+import { useMyRole, useStaffAccounts } from '../api/staff.ts';
 import { leadStatuses, leadStatusLabels } from '../../domain/lead-status.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { addDays, berlinDateTime, berlinToday } from '../../domain/calendar.ts';

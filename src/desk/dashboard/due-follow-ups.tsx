@@ -5,7 +5,7 @@ import {
   useDueFollowUps,
   useReopenFollowUp,
   type FollowUp,
-} from '../../api/desk-follow-ups.ts';
+} from '../api/follow-ups.ts';
 import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';

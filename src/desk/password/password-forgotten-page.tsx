@@ -6,7 +6,7 @@ import {
   recoveryRequestFailure,
   useRequestRecovery,
   type RecoveryRequestFailure,
-} from '../../api/desk-password-recovery.ts';
+} from '../api/password-recovery.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RecoveryRequestFailure } from '../../api/desk-password-recovery.ts';
+import type { RecoveryRequestFailure } from '../api/password-recovery.ts';
 
 /** 'Passwort vergessen?': the address the link goes to. */
 export const forgottenSchema = z.object({

@@ -2,11 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { passwordChangeFailure } from '../../api/desk-account.ts';
-import {
-  isInvalidRecoveryLink,
-  useSetRecoveredPassword,
-} from '../../api/desk-password-recovery.ts';
+import { passwordChangeFailure } from '../api/account.ts';
+import { isInvalidRecoveryLink, useSetRecoveredPassword } from '../api/password-recovery.ts';
 import { deskPaths, signinNoticePaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';

@@ -17,10 +17,10 @@ const state = vi.hoisted(() => ({
   setAnswer: null as Error | null,
 }));
 
-vi.mock('../../api/desk-password-recovery.ts', async (importOriginal) => {
+vi.mock('../api/password-recovery.ts', async (importOriginal) => {
   const { useState } = await import('react');
   return {
-    ...(await importOriginal<typeof import('../../api/desk-password-recovery.ts')>()),
+    ...(await importOriginal<typeof import('../api/password-recovery.ts')>()),
     useRequestRecovery: () => {
       const [isSuccess, setSuccess] = useState(false);
       return {

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeskForm, FormChanges } from '../../api/desk-forms.ts';
+import type { DeskForm, FormChanges } from '../api/forms.ts';
 import { documentFileName, FormDetailsPanel } from './form-details-panel.tsx';
 
 // The editor's left column with the data layer's hooks standing in for the database and
@@ -15,12 +15,12 @@ const state = vi.hoisted(() => ({
   download: (() => undefined) as (file: unknown) => void,
 }));
 
-vi.mock('../../api/desk-forms.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-forms.ts')>()),
+vi.mock('../api/forms.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/forms.ts')>()),
   useUpdateForm: () => ({ mutateAsync: state.update }),
 }));
-vi.mock('../../api/desk-uploads.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-uploads.ts')>()),
+vi.mock('../api/uploads.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/uploads.ts')>()),
   useDocumentDownload: () => ({ mutate: state.download, isPending: false, isError: false }),
   useFormFileUpload: () => ({
     state: { status: 'idle' },

@@ -4,7 +4,7 @@ import {
   useFormFileUpload,
   type UploadedFile,
   type UploadKind,
-} from '../../api/desk-uploads.ts';
+} from '../api/uploads.ts';
 import { Button } from '../../ui/button.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import { optionsFromObject, type QuestionRow } from '../../api/desk-questions.ts';
+import { optionsFromObject, type QuestionRow } from '../api/questions.ts';
 import { Button } from '../../ui/button.tsx';
 
 /** What a visitor will see, shown disabled: choices as radio buttons (checkboxes for several). */

@@ -1,9 +1,5 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import {
-  questionFailureMessage,
-  useDeleteQuestion,
-  type QuestionRow,
-} from '../../api/desk-questions.ts';
+import { questionFailureMessage, useDeleteQuestion, type QuestionRow } from '../api/questions.ts';
 import { Button } from '../../ui/button.tsx';
 
 /** Asks before a question is deleted; answers already given keep the question's text. */

@@ -4,7 +4,7 @@ import {
   optionsToObject,
   type QuestionChange,
   type QuestionRow,
-} from '../../api/desk-questions.ts';
+} from '../api/questions.ts';
 
 // The question sidebar's fields (spec 2 and 5). Options are edited as a list of objects,
 // because react-hook-form's field arrays key their rows that way, and stored as the map the

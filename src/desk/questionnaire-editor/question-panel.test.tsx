@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QuestionRow } from '../../api/desk-questions.ts';
+import type { QuestionRow } from '../api/questions.ts';
 import { QuestionsPanel } from './question-panel.tsx';
 
 // The panel's states and its delete and move calls, with the data hooks standing in for the
@@ -15,8 +15,8 @@ const state = vi.hoisted(() => ({
   refresh: vi.fn(),
 }));
 
-vi.mock('../../api/desk-questions.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-questions.ts')>()),
+vi.mock('../api/questions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/questions.ts')>()),
   useFormQuestions: () => state.questions,
   useDeleteQuestion: () => state.remove,
   useMoveQuestion: () => state.move,

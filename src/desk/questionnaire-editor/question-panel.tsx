@@ -6,7 +6,7 @@ import {
   useMoveQuestion,
   useRefreshQuestions,
   type QuestionRow,
-} from '../../api/desk-questions.ts';
+} from '../api/questions.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

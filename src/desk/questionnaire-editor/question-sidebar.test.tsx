@@ -3,15 +3,15 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QuestionRow } from '../../api/desk-questions.ts';
+import type { QuestionRow } from '../api/questions.ts';
 import { QuestionAccordion } from './question-accordion.tsx';
 import { QuestionSidebar, type QuestionSidebarMode } from './question-sidebar.tsx';
 
 // The sidebar against stand-ins for the two save calls; the messages and mapping are the real ones.
 const calls = vi.hoisted(() => ({ add: vi.fn(), update: vi.fn() }));
 
-vi.mock('../../api/desk-questions.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-questions.ts')>()),
+vi.mock('../api/questions.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/questions.ts')>()),
   useAddQuestion: () => ({ mutateAsync: calls.add }),
   useUpdateQuestion: () => ({ mutateAsync: calls.update }),
 }));

@@ -8,7 +8,7 @@ import {
   useAddQuestion,
   useUpdateQuestion,
   type QuestionRow,
-} from '../../api/desk-questions.ts';
+} from '../api/questions.ts';
 import { Button } from '../../ui/button.tsx';
 import { useDiscardGuard } from '../shared/unsaved-changes.tsx';
 import {

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { useFormByTitle } from '../../api/desk-forms.ts';
+import { useFormByTitle } from '../api/forms.ts';
 import { deskPaths, deskQuestionnairePath } from '../../domain/routes.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';

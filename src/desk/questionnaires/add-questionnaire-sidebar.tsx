@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formSaveFailure, useCreateForm, type DeskForm } from '../../api/desk-forms.ts';
+import { formSaveFailure, useCreateForm, type DeskForm } from '../api/forms.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../ui/form-fields.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ListedForm } from '../../api/desk-forms.ts';
+import type { ListedForm } from '../api/forms.ts';
 import { berlinDate } from '../../domain/calendar.ts';
 import { deskQuestionnairePath } from '../../domain/routes.ts';
 import { isHttpUrl } from '../shared/form-details-schema.ts';

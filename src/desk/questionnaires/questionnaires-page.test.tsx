@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ListedForm } from '../../api/desk-forms.ts';
+import type { ListedForm } from '../api/forms.ts';
 import { QuestionnairesPage } from './questionnaires-page.tsx';
 
 // The list's states and the sidebar's checks, with the data layer's hooks standing in for the
@@ -15,8 +15,8 @@ const state = vi.hoisted(() => ({
   create: (() => Promise.resolve()) as (values: unknown) => Promise<unknown>,
 }));
 
-vi.mock('../../api/desk-forms.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-forms.ts')>()),
+vi.mock('../api/forms.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/forms.ts')>()),
   useFormList: () => state.list,
   useCreateForm: () => ({ mutateAsync: state.create }),
 }));

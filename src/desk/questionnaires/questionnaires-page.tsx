@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFormList } from '../../api/desk-forms.ts';
+import { useFormList } from '../api/forms.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';

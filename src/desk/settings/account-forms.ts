@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PasswordChangeFailure } from '../../api/desk-account.ts';
+import type { PasswordChangeFailure } from '../api/account.ts';
 import {
   newPasswordField,
   passwordsDifferMessage,

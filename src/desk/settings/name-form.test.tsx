@@ -12,7 +12,7 @@ const state = vi.hoisted(() => ({
   saveFails: false as false | true | { code: string },
 }));
 
-vi.mock('../../api/desk-account.ts', () => ({
+vi.mock('../api/account.ts', () => ({
   useOwnDisplayName: () => state.name,
   useSetDisplayName: () => ({
     mutateAsync: async (name: string) => {

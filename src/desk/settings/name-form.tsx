@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useOwnDisplayName, useSetDisplayName } from '../../api/desk-account.ts';
+import { useOwnDisplayName, useSetDisplayName } from '../api/account.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
-import { errorCode } from '../../api/desk-staff.ts';
+import { errorCode } from '../api/staff.ts';
 import { displayNameMessages, nameSchema, type NameValues } from './account-forms.ts';
 
 /** Why the database refused a name, in German; undefined when it was not the name. */

@@ -17,8 +17,8 @@ const state = vi.hoisted(() => ({
   answer: null as Error | null,
 }));
 
-vi.mock('../../api/desk-account.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-account.ts')>()),
+vi.mock('../api/account.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/account.ts')>()),
   useChangePassword: () => ({
     mutateAsync: async (change: unknown) => {
       state.sent.push(change);

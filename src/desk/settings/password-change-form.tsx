@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { passwordChangeFailure, useChangePassword } from '../../api/desk-account.ts';
+import { passwordChangeFailure, useChangePassword } from '../api/account.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { NewPasswordFields } from '../shared/new-password-fields.tsx';

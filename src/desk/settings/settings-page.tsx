@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { useSession } from '../../api/desk-session.ts';
+import { useSession } from '../api/session.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { TextField } from '../../ui/form-fields.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';

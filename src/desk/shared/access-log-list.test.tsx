@@ -13,7 +13,7 @@ const fake = vi.hoisted(() => ({
   filters: [] as unknown[][],
 }));
 
-vi.mock('../../api/supabase-context.ts', () => {
+vi.mock('../api/supabase-context.ts', () => {
   const chain = () => {
     const builder = {
       select: () => builder,

@@ -3,7 +3,7 @@ import {
   useAccessLog,
   type AccessLogEntry,
   type AccessLogSubject,
-} from '../../api/desk-person-rights.ts';
+} from '../api/person-rights.ts';
 import { accessActionLabels } from '../../domain/access-log.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadStatusLabels } from '../../domain/lead-status.ts';

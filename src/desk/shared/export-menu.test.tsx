@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { XlsxWorkerDiedError, type ExportProgress, type runExport } from '../../api/desk-export.ts';
+import { XlsxWorkerDiedError, type ExportProgress, type runExport } from '../api/export.ts';
 import { ExportMenu } from './export-menu.tsx';
 
 // The menu against stand-ins for the export right and the export run: what it shows while it
@@ -27,9 +27,9 @@ const state = vi.hoisted(() => ({
   calls: [] as RunOptions[],
 }));
 
-vi.mock('../../api/supabase-context.ts', () => ({ useSupabase: () => ({}) }));
-vi.mock('../../api/desk-export.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/desk-export.ts')>()),
+vi.mock('../api/supabase-context.ts', () => ({ useSupabase: () => ({}) }));
+vi.mock('../api/export.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/export.ts')>()),
   useCanExport: () => ({ data: state.canExport }),
   runExport: (options: RunOptions) => {
     state.calls.push(options);

@@ -10,10 +10,10 @@ import {
   type ExportFormat,
   type ExportProgress,
   type ExportScope,
-} from '../../api/desk-export.ts';
-import { saveBlob } from '../../api/desk-uploads.ts';
-import { errorCode } from '../../api/desk-staff.ts';
-import { useSupabase } from '../../api/supabase-context.ts';
+} from '../api/export.ts';
+import { saveBlob } from '../api/uploads.ts';
+import { errorCode } from '../api/staff.ts';
+import { useSupabase } from '../api/supabase-context.ts';
 import { Button } from '../../ui/button.tsx';
 
 type ExportState =

@@ -10,7 +10,7 @@ const state = vi.hoisted(() => ({
   refusal: null as Error | null,
 }));
 
-vi.mock('../../api/desk-staff-directory.ts', () => ({
+vi.mock('../api/staff-directory.ts', () => ({
   useStaffDirectory: () => ({
     data: [
       { user_id: 'me', name: 'Mia Mitarbeiterin', role: 'staff' },
@@ -21,7 +21,7 @@ vi.mock('../../api/desk-staff-directory.ts', () => ({
     refetch: vi.fn(),
   }),
 }));
-vi.mock('../../api/desk-follow-ups.ts', () => ({
+vi.mock('../api/follow-ups.ts', () => ({
   useCreateFollowUp: () => ({
     mutateAsync: async (input: unknown) => {
       if (state.refusal) throw state.refusal;
@@ -29,7 +29,7 @@ vi.mock('../../api/desk-follow-ups.ts', () => ({
     },
   }),
 }));
-vi.mock('../../api/desk-session.ts', () => ({
+vi.mock('../api/session.ts', () => ({
   useSession: () => ({ data: { session: { user: { id: 'me' } } } }),
 }));
 

@@ -1,9 +1,9 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useCreateFollowUp } from '../../api/desk-follow-ups.ts';
-import { useSession } from '../../api/desk-session.ts';
-import { useStaffDirectory, type StaffDirectoryEntry } from '../../api/desk-staff-directory.ts';
+import { useCreateFollowUp } from '../api/follow-ups.ts';
+import { useSession } from '../api/session.ts';
+import { useStaffDirectory, type StaffDirectoryEntry } from '../api/staff-directory.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/form-fields.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FollowUp } from '../../api/desk-follow-ups.ts';
+import type { FollowUp } from '../api/follow-ups.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { Button } from '../../ui/button.tsx';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SignInFailure } from '../../api/desk-session.ts';
+import type { SignInFailure } from '../api/session.ts';
 import { deskBase, deskPaths } from '../../domain/routes.ts';
 
 /** Spec 5: e-mail and password are both required; the server judges the rest. */
@@ -9,9 +9,6 @@ export const signinSchema = z.object({
 });
 
 export type SigninValues = z.infer<typeof signinSchema>;
-
-/** Spec 2: staff screens tell a signed-out visitor to sign in (shown by the guard and here). */
-export const notSignedInMessage = 'Du bist nicht angemeldet. Bitte melde dich an.';
 
 export const signinFailureMessages: Record<SignInFailure, string> = {
   // Spec 2 and 8, word for word.

@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
-import { signInFailure, signOut, useSignIn, type SignInFailure } from '../../api/desk-session.ts';
-import { useSupabase } from '../../api/supabase-context.ts';
+import { signInFailure, signOut, useSignIn, type SignInFailure } from '../api/session.ts';
+import { useSupabase } from '../api/supabase-context.ts';
 import { deskPaths, sessionExpiredReason, signinQuery } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { PasswordField } from '../shared/password-field.tsx';
+import { notSignedInMessage } from '../layout/require-session.tsx';
 import {
-  notSignedInMessage,
   returnPath,
   signinFailureMessages,
   signinSchema,

@@ -1,4 +1,4 @@
-import type { ExportLogEntry } from '../../api/desk-export.ts';
+import type { ExportLogEntry } from '../api/export.ts';
 
 // The export log in the agent's words: what an export covered, and how it ended.
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useDeskSettings, useExportLog, useSetStaffCanExport } from '../../api/desk-export.ts';
-import { useFormList } from '../../api/desk-forms.ts';
+import { useDeskSettings, useExportLog, useSetStaffCanExport } from '../api/export.ts';
+import { useFormList } from '../api/forms.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';

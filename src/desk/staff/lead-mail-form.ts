@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LeadMailChange, LeadMailSettings } from '../../api/desk-lead-mail.ts';
+import type { LeadMailChange, LeadMailSettings } from '../api/lead-mail.ts';
 
 /** 'sofort', or the hour (Berlin) of the daily digest as text: one select offers both. */
 export const scheduleOptions = [

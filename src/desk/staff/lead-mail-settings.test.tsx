@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LeadMailChange, LeadMailSettings } from '../../api/desk-lead-mail.ts';
+import type { LeadMailChange, LeadMailSettings } from '../api/lead-mail.ts';
 import { LeadMailSettingsForm } from './lead-mail-settings.tsx';
 
 // The admins' new-lead mail setting against stand-ins for its queries.
@@ -23,7 +23,7 @@ const state = vi.hoisted(() => ({
   refetched: 0,
 }));
 
-vi.mock('../../api/desk-lead-mail.ts', async () => {
+vi.mock('../api/lead-mail.ts', async () => {
   const { useState } = await import('react');
   return {
     useLeadMailSettings: () => state.settings,

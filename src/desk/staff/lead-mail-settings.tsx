@@ -7,7 +7,7 @@ import {
   useLeadMailSettings,
   useSaveLeadMailSettings,
   type LeadMailSettings,
-} from '../../api/desk-lead-mail.ts';
+} from '../api/lead-mail.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextField } from '../../ui/form-fields.tsx';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewRetentionHold } from '../../api/desk-retention.ts';
+import type { NewRetentionHold } from '../api/retention.ts';
 import { RetentionHolds } from './retention-holds.tsx';
 
 // The admins' retention holds against stand-ins for their queries.
@@ -15,7 +15,7 @@ const state = vi.hoisted(() => ({
   liftFails: false,
 }));
 
-vi.mock('../../api/desk-retention.ts', async () => {
+vi.mock('../api/retention.ts', async () => {
   const { useState } = await import('react');
   return {
     useRetentionHolds: () => state.holds,

@@ -6,7 +6,7 @@ import {
   useLiftRetentionHold,
   useRetentionHolds,
   type RetentionHold,
-} from '../../api/desk-retention.ts';
+} from '../api/retention.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RetentionPreviewRow } from '../../api/desk-retention.ts';
+import type { RetentionPreviewRow } from '../api/retention.ts';
 import { RetentionOverview } from './retention-overview.tsx';
 
 // The admins' view of the daily retention run against stand-ins for its two queries.
@@ -13,8 +13,8 @@ const state = vi.hoisted(() => ({
   retried: [] as string[],
 }));
 
-vi.mock('../../api/desk-retention.ts', async (importActual) => ({
-  ...(await importActual<typeof import('../../api/desk-retention.ts')>()),
+vi.mock('../api/retention.ts', async (importActual) => ({
+  ...(await importActual<typeof import('../api/retention.ts')>()),
   useRetentionPreview: () => state.preview,
   useLastRetentionRun: () => state.lastRun,
 }));

@@ -3,7 +3,7 @@ import {
   useLastRetentionRun,
   useRetentionPreview,
   type RetentionKind,
-} from '../../api/desk-retention.ts';
+} from '../api/retention.ts';
 import { berlinDateTime, berlinMinute } from '../../domain/calendar.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 

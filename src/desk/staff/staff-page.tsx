@@ -8,7 +8,7 @@ import {
   useStaffAccounts,
   type StaffAccount,
   type StaffRole,
-} from '../../api/desk-staff.ts';
+} from '../api/staff.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';

@@ -5,11 +5,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InboxMessage } from '../../api/desk-support.ts';
-import { SupabaseContext } from '../../api/supabase-context.ts';
+import type { InboxMessage } from '../api/support.ts';
+import { SupabaseContext } from '../api/supabase-context.ts';
 import { SupportInbox } from './support-inbox.tsx';
 
-// The admins' inbox with the real hooks of src/api/desk-support.ts against a stand-in for
+// The admins' inbox with the real hooks of src/desk/api/support.ts against a stand-in for
 // supabase-js that keeps support_messages in memory and, like the database's trigger, stamps
 // read_at when done_at is set.
 

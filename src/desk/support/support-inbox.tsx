@@ -9,7 +9,7 @@ import {
   type InboxMessage,
   type SupportFilter,
   type SupportStateChange,
-} from '../../api/desk-support.ts';
+} from '../api/support.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';

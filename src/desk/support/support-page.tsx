@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useOwnDisplayName } from '../../api/desk-account.ts';
-import { useSession } from '../../api/desk-session.ts';
-import { useMyRole } from '../../api/desk-staff.ts';
-import { useSendSupportMessage } from '../../api/desk-support.ts';
+import { useOwnDisplayName } from '../api/account.ts';
+import { useSession } from '../api/session.ts';
+import { useMyRole } from '../api/staff.ts';
+import { useSendSupportMessage } from '../api/support.ts';
 import { siteConfig } from '../../config/site.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';

@@ -4,7 +4,7 @@
 // The list of strictly necessary storage describes the code; keep it in step with
 // src/ui/cookie-consent.ts (consent cookie), src/offline/outbox-db.ts (IndexedDB
 // 'universa-offline'), src/offline/questionnaire-draft.ts, src/offline/device-settings.ts,
-// src/app/pwa-notices.tsx, the desk session in src/api/supabase-client.ts and the caches in sw/sw.ts. Should a statistics or marketing service
+// src/app/pwa-notices.tsx, the desk session in src/desk/api/supabase-client.ts and the caches in sw/sw.ts. Should a statistics or marketing service
 // ever be added, it must be listed here (name, provider, purpose, duration) before it goes live.
 
 import { Link } from 'react-router-dom';

@@ -1,0 +1,98 @@
+import { isAuthApiError, type SupabaseClient } from '@supabase/supabase-js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { SameColumns } from './database-functions.ts';
+import type { Database } from '../../domain/database.types.ts';
+import { useSession } from './session.ts';
+import { useSupabase } from './supabase-context.ts';
+
+// Staff accounts and their roles. A new account is 'pending' until an admin enables it; the
+// database enforces that (no customer data for pending accounts), the desk only explains it.
+
+export const staffRoles = ['pending', 'staff', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+const staffRole = z.enum(staffRoles);
+
+// staff_accounts() returns a table whose columns the generated type cannot mark nullable.
+const staffAccount = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  registered_at: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  role: staffRole,
+});
+export type StaffAccount = z.infer<typeof staffAccount>;
+true satisfies SameColumns<StaffAccount, 'staff_accounts'>;
+
+export const staffKeys = {
+  all: ['staff'] as const,
+  myRole: (userId: string | undefined) => [...staffKeys.all, 'my-role', userId ?? ''] as const,
+  accounts: () => [...staffKeys.all, 'accounts'] as const,
+};
+
+/** SQLSTATE of the trigger that keeps the last admin (supabase/migrations/…_desk_core.sql). */
+export const lastAdminCode = 'UL001';
+
+async function readMyRole(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+): Promise<StaffRole | null> {
+  const { data, error } = await supabase
+    .from('staff')
+    .select('role')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) throw error;
+  return data ? staffRole.parse(data.role) : null;
+}
+
+/** The signed-in account's own role; `undefined` while it loads or without a session. */
+export function useMyRole() {
+  const supabase = useSupabase();
+  const { data: session } = useSession();
+  const userId = session?.session?.user.id;
+  return useQuery({
+    queryKey: staffKeys.myRole(userId),
+    queryFn: () => readMyRole(supabase, userId ?? ''),
+    enabled: Boolean(userId),
+  });
+}
+
+/** Every account with its role: admins only (the rpc refuses anyone else). */
+export function useStaffAccounts(enabled = true) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: staffKeys.accounts(),
+    queryFn: async () => {
+      const { data, error } = await supabase.rpc('staff_accounts');
+      if (error) throw error;
+      return z.array(staffAccount).parse(data ?? []);
+    },
+    enabled,
+  });
+}
+
+export function useSetStaffRole() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: { userId: string; role: StaffRole }) => {
+      const { error } = await supabase.rpc('set_staff_role', {
+        user_id: change.userId,
+        role: change.role,
+      });
+      if (error) throw error;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+/** The database's refusal code of a failed call, if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  if (isAuthApiError(error)) return error.code;
+  if (error && typeof error === 'object' && 'code' in error) {
+    return typeof error.code === 'string' ? error.code : undefined;
+  }
+  return undefined;
+}
