@@ -83,7 +83,7 @@ vi.mock('../api/staff.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/staff.ts')>()),
   useMyRole: () => ({ data: fake.role, isPending: false }),
 }));
-vi.mock('../api/export.ts', () => ({
+vi.mock('../api/export-settings.ts', () => ({
   useCanExport: () => ({ data: fake.canExport, isPending: false }),
 }));
 vi.mock('../api/uploads.ts', () => ({

@@ -1,7 +1,7 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import type { Customer } from '../api/customers.ts';
-import { useCanExport } from '../api/export.ts';
+import { useCanExport } from '../api/export-settings.ts';
 import {
   useCustomerDataExport,
   useEraseCustomer,
