@@ -9,7 +9,9 @@ import tseslint from 'typescript-eslint';
 
 // Import boundaries (DESIGN.md 4, STYLE.md 1), checked on resolved files: `target` may not
 // import anything under `from` except what `except` names (relative to `from`). Dynamic
-// `import()` counts too. Imports point inwards: site, desk -> api, offline, ui -> domain.
+// `import()` counts too. Imports point inwards: site, desk -> api, offline, ui -> domain;
+// app, site -> islands (the island mark and runtime; src/island-registry.ts, above all, names
+// each island's code).
 
 const features = ['src/site', 'src/desk', 'src/app'];
 
@@ -52,6 +54,18 @@ const zones = [
     target: 'src/offline',
     from: [...features, 'src/ui'],
     message: 'src/offline darf nicht von Seiten, Survey Desk oder src/ui abhängen.',
+  },
+  {
+    target: 'src/islands',
+    from: [...features, 'src/api', 'src/offline', 'src/ui'],
+    message:
+      'src/islands liegt unter Seiten und App (Insel-Markierung, Lader, Start): eine Insel wird in src/island-registry.ts eingetragen.',
+  },
+  {
+    target: 'src/site',
+    from: 'src/app',
+    message:
+      'Öffentliche Seiten importieren nichts aus src/app; die Insel-Markierung liegt in src/islands.',
   },
   {
     target: 'src/site',

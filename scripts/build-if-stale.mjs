@@ -13,9 +13,9 @@ const inputs = [
   'sw',
   'index.html',
   'vite.config.ts',
-  // Imported by vite.config.ts: the HTML file of each public page.
+  // Imported by vite.config.ts: the prerendered public pages.
   'scripts/page-html.ts',
-  'scripts/prerender.ts',
+  'scripts/vite-plugins',
   'scripts/compress-dist.mjs',
   'package-lock.json',
   'tsconfig.json',
@@ -64,7 +64,6 @@ export function buildIfStale() {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const steps = [
     [vite, 'build', '--logLevel', 'warn'],
-    ['--import', 'tsx', path.join(root, 'scripts', 'prerender.ts')],
     // The .br and .gz copies the server sends (npm run build does the same).
     [path.join(root, 'scripts', 'compress-dist.mjs')],
   ];

@@ -5,7 +5,7 @@ import { sitePaths } from '../domain/routes.ts';
 import { startCookieConsent } from '../ui/cookie-consent.ts';
 import { SkipLink } from '../ui/skip-link.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import { Island } from './island.tsx';
+import { Island } from '../islands/island.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 
 // The status element brings the offline database code; it arrives after the first paint.
@@ -68,7 +68,7 @@ export function PublicLayout() {
             >
               Telefon: {siteConfig.phone.display}
             </a>
-            <Island name="device-status" start="load">
+            <Island name="device-status">
               {hydrated && (
                 <Suspense fallback={null}>
                   <DeviceStatus />
@@ -79,7 +79,7 @@ export function PublicLayout() {
         </div>
       </header>
 
-      <Island name="pwa-notices" start="load">
+      <Island name="pwa-notices">
         {hydrated && (
           <Suspense fallback={null}>
             <UpdatePrompt />
