@@ -257,6 +257,13 @@ function islandPagesDev(): Plugin {
       server.httpServer?.once('listening', () => {
         server.config.logger.info(devDifferences.map((line) => `  ${line}`).join('\n'));
       });
+      // A page's static text is rendered on the server only: a change to it reloads the page
+      // (an island's own module is the browser's too and updates in place).
+      server.watcher.on('change', (file) => {
+        const inPage = server.environments.ssr.moduleGraph.getModulesByFile(file)?.size;
+        const inBrowser = server.environments.client.moduleGraph.getModulesByFile(file)?.size;
+        if (inPage && !inBrowser) server.ws.send({ type: 'full-reload' });
+      });
       // After Vite's own middlewares: its HTML fallback has turned every page address that is
       // no file into /index.html, keeping the address in `originalUrl`.
       return () => {
@@ -291,7 +298,8 @@ const devDifferences = [
   'Öffentliche Seiten: vorgerendert mit Inseln wie im Build (src/island-registry.ts). Anders als im Build:',
   `- das Stylesheet ist verlinkt (/${files.stylesheet}), nicht eingebettet;`,
   '- der Inselcode kommt als einzelne Module von Vite, nichts wird im Leerlauf vorgeladen;',
-  '- Vites Client läuft mit (Hot Reload der Inseln); kein Service Worker, kein Web-App-Manifest.',
+  '- Vites Client läuft mit: eine Insel lädt sich neu, eine Änderung am Seitentext lädt die Seite;',
+  '- kein Service Worker und kein Web-App-Manifest (wie bei der App-Hülle im Dev-Modus).',
 ];
 
 async function devPage(
