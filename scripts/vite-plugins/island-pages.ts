@@ -217,6 +217,10 @@ function islandPagesBuild(): Plugin {
         ];
         for (const page of pages) {
           const { html, islands } = await renderPage(page.address);
+          const unknown = islands.filter((name) => !islandModules!.has(name));
+          if (unknown.length > 0) {
+            throw new Error(`${page.address}: ${unknown.join(', ')} fehlt in ${files.registry}.`);
+          }
           const code: IslandCode = { entry: entry!, preloads, onIdle: onIdle(islands) };
           this.emitFile({
             type: 'asset',
