@@ -29,8 +29,8 @@ const footerLinks = [
 ] as const;
 
 /**
- * The public pages' header, main area and footer. A prerendered page (scripts/prerender.ts) is
- * never hydrated: its islands (src/islands.tsx) start the status, notices, consent banner and
+ * The public pages' header, main area and footer. A prerendered page (the build's island-pages
+ * plugin) is never hydrated: its islands (src/islands.tsx) start the status, notices, consent banner and
  * background work. In the app shell (a questionnaire by its own address, offline fallbacks) this
  * layout runs as a React component and starts them itself.
  */
