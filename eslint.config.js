@@ -7,8 +7,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Import boundaries (DESIGN.md 4, STYLE.md 1), checked on resolved files: `target` may not
-// import anything under `from` except what `except` names (relative to `from`). Dynamic
+// Import boundaries (docs/design.md 4, docs/style.md 1), checked on resolved files: `target` may
+// not import anything under `from` except what `except` names (relative to `from`). Dynamic
 // `import()` counts too. Imports point inwards: site, desk -> api, offline, ui -> domain;
 // app, site -> islands (the island mark and runtime; src/island-registry.ts, above all, names
 // each island's code).

@@ -172,7 +172,9 @@ export const routes: RouteObject[] = [
       },
       {
         path: childPath(deskBase),
-        lazy: async () => ({ Component: (await import('../desk/layout/desk-layout.tsx')).DeskLayout }),
+        lazy: async () => ({
+          Component: (await import('../desk/layout/desk-layout.tsx')).DeskLayout,
+        }),
         children: [{ errorElement: <RouteErrorPage />, children: deskRoutes }],
       },
     ],
