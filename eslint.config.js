@@ -9,7 +9,9 @@ import tseslint from 'typescript-eslint';
 
 // Import boundaries (docs/design.md 4, docs/style.md 1), checked on resolved files: `target` may
 // not import anything under `from` except what `except` names (relative to `from`). Dynamic
-// `import()` counts too. Imports point inwards: site, desk -> api, offline, ui -> domain.
+// `import()` counts too. Imports point inwards: site, desk -> api, offline, ui -> domain;
+// app, site -> islands (the island mark and runtime; src/island-registry.ts, above all, names
+// each island's code).
 
 const features = ['src/site', 'src/desk', 'src/app'];
 /** The one module of Survey Desk that public code may load, and only by `import()`. */
@@ -55,11 +57,23 @@ const zones = [
     from: [...features, 'src/ui'],
     message: 'src/offline darf nicht von Seiten, Survey Desk oder src/ui abhängen.',
   },
+  {
+    target: 'src/islands',
+    from: [...features, 'src/api', 'src/offline', 'src/ui'],
+    message:
+      'src/islands liegt unter Seiten und App (Insel-Markierung, Lader, Start): eine Insel wird in src/island-registry.ts eingetragen.',
+  },
+  {
+    target: 'src/site',
+    from: 'src/app',
+    message:
+      'Öffentliche Seiten importieren nichts aus src/app; die Insel-Markierung liegt in src/islands.',
+  },
   // Survey Desk is a folder: public code reaches it only through its entry module, loaded by the
   // router's one `import()` (src/app/router.tsx). src/domain, src/ui, src/api, src/offline and sw
   // are kept from src/desk by their own zones above and below.
   {
-    target: ['src/site', 'src/config', 'src/islands.tsx', 'src/main.tsx'],
+    target: ['src/site', 'src/config', 'src/islands.tsx', 'src/island-registry.ts', 'src/main.tsx'],
     from: 'src/desk',
     message: 'Öffentlicher Code importiert Survey Desk nicht.',
   },

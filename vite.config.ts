@@ -3,8 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { deskOnlyFiles, graphOfBundle } from './scripts/desk-chunks.mjs';
-import { renderPageHtml } from './scripts/page-html.ts';
-import { notFoundPage, publicPageAddresses } from './src/config/page-meta.ts';
+import { islandPages } from './scripts/vite-plugins/island-pages.ts';
 import { serverPathRoots } from './src/domain/routes.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
@@ -87,42 +86,13 @@ export const publicManifest = {
   ],
 };
 
-/**
- * One HTML file per public address (`tiptoptabaluga/index.html`, ...) with that page's title,
- * description and social tags, and `404.html` for every other address: any static host (and the
- * Node server) serves them, so link previews and crawlers that run no JavaScript see the page.
- * The app itself is the same in all of them.
- */
-function pageHtmlFiles(): Plugin {
-  return {
-    name: 'universa:page-html',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_, bundle) {
-      const index = bundle['index.html'];
-      if (index?.type !== 'asset') throw new Error('index.html fehlt im Build.');
-      const html = String(index.source);
-      for (const { path, meta } of publicPageAddresses) {
-        this.emitFile({
-          type: 'asset',
-          fileName: `${path.slice(1)}/index.html`,
-          source: renderPageHtml(html, meta),
-        });
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: '404.html',
-        source: renderPageHtml(html, notFoundPage('/404'), { noindex: true }),
-      });
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    pageHtmlFiles(),
+    // The prerendered public pages (before VitePWA, whose precache then lists them) and, in
+    // `npm run dev`, the same pages per request.
+    ...islandPages(),
     deskChunks(),
     VitePWA({
       strategies: 'injectManifest',
@@ -135,10 +105,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,pdf,webmanifest}'],
         // Staff code and the store screenshots are nothing a visitor's device should carry.
-        // The per-address HTML files are precached: the worker answers a navigation to a public
+        // The prerendered pages are precached: the worker answers a navigation to a public
         // page with its prerendered file (sw/sw.ts), whose islands run without the app shell.
-        // scripts/prerender.ts writes their content after this list was made and corrects
-        // their revisions in dist/sw.js.
         globIgnores: ['screenshots/**', 'surveydesk.webmanifest', 'icons/desk-*'],
         manifestTransforms: [
           (entries) => {
@@ -162,8 +130,8 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // index.html: the app shell (Survey Desk, questionnaires by address, offline fallback).
-      // src/islands.tsx: what a prerendered public page runs instead (scripts/prerender.ts).
-      input: { index: 'index.html', islands: 'src/islands.tsx' },
+      // The prerendered pages' entries come from islandPages().
+      input: { index: 'index.html' },
     },
   },
   // The only worker the page starts is the desk's XLSX writer (src/desk/api/export-worker.ts).

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Public pages arrive as HTML (scripts/prerender.ts); only their islands run code (src/islands.tsx).
+// Public pages arrive as HTML (scripts/vite-plugins/island-pages.ts); only their islands run code
+// (src/islands.tsx).
 // That is a first visit: once the service worker controls the page, it answers navigations with
 // the same prerendered files (e2e/islands.spec.ts).
 test.use({ serviceWorkers: 'block' });

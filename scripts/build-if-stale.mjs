@@ -13,10 +13,10 @@ const inputs = [
   'sw',
   'index.html',
   'vite.config.ts',
-  // Imported by vite.config.ts: the HTML file of each public page, the desk's files by the graph.
+  // Imported by vite.config.ts: the prerendered public pages, the desk's files by the graph.
   'scripts/page-html.ts',
   'scripts/desk-chunks.mjs',
-  'scripts/prerender.ts',
+  'scripts/vite-plugins',
   'scripts/compress-dist.mjs',
   'package-lock.json',
   'tsconfig.json',
@@ -65,7 +65,6 @@ export function buildIfStale() {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const steps = [
     [vite, 'build', '--logLevel', 'warn'],
-    ['--import', 'tsx', path.join(root, 'scripts', 'prerender.ts')],
     // The .br and .gz copies the server sends (npm run build does the same).
     [path.join(root, 'scripts', 'compress-dist.mjs')],
   ];

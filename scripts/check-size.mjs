@@ -1,10 +1,11 @@
 // Size and isolation budget for what a new visitor downloads for /universa before interacting.
 //
-// Run after `vite build` and scripts/prerender.ts. A prerendered public page is not hydrated: it
-// loads the islands entry (src/islands.tsx) after its first paint, and that entry at once loads
-// the modules of the islands every page has and of what no element shows (`startupModules`:
-// the header's status, the update prompt and install hint, the device's background start, the
-// consent tool for a visitor who has not chosen yet and the service worker's registration).
+// Run after `vite build` (which prerenders the public pages). A prerendered page is not hydrated:
+// its one script (src/islands/load-after-paint.ts) loads the islands entry (src/islands.tsx)
+// after its first paint, and that entry at once loads the modules of the islands every page has
+// and of what no element shows (`startupModules`: the header's status, the update prompt and
+// install hint, the device's background start, the consent tool for a visitor who has not chosen
+// yet and the service worker's registration).
 // Vite's build manifest (dist/.vite/manifest.json) names every chunk's static imports; followed
 // transitively from these they are what the page fetches before the visitor does anything.
 // The check fails when
@@ -20,7 +21,7 @@
 // Other dynamic `import()`s are not followed: that code is only fetched when the visitor uses a
 // form, opens the status panel, or visits another page.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -35,6 +36,8 @@ import { deskOnlyFiles } from './desk-chunks.mjs';
 // worker's registration in plain DOM code, React for the panel and the notices on demand).
 const BUDGET_BYTES = 103 * 1024;
 const islandsEntry = 'src/islands.tsx';
+/** The prerendered page's one script: it adds the islands entry after the first paint. */
+const loaderEntry = 'src/islands/load-after-paint.ts';
 /** Loaded by src/islands.tsx on /universa for a new visitor, right after the first paint. */
 const startupModules = [
   'src/app/device-status.tsx',
@@ -75,13 +78,17 @@ else if (!readFileSync(path.join(dist, 'index.html'), 'utf8').includes(`/${entry
   );
 }
 const islands = manifest[islandsEntry];
+const loader = manifest[loaderEntry];
 if (!islands?.isEntry) failures.push(`Das Build-Manifest hat keinen Einstieg für ${islandsEntry}.`);
+else if (!loader?.isEntry)
+  failures.push(`Das Build-Manifest hat keinen Einstieg für ${loaderEntry}.`);
 else {
-  const loader = readdirSync(path.join(dist, 'assets')).find((f) =>
-    f.startsWith('load-after-paint-'),
-  );
-  const loads = loader && readFileSync(path.join(dist, 'assets', loader), 'utf8');
-  if (!loads?.includes(`/${islands.file}`)) {
+  // The page's one script is the loader; the data it reads names the islands entry.
+  const page = readFileSync(path.join(dist, 'universa', 'index.html'), 'utf8');
+  if (!page.includes(`src="/${loader.file}"`)) {
+    failures.push(`dist/universa/index.html lädt das Ladeskript ${loader.file} nicht.`);
+  }
+  if (!page.includes(`"entry":"/${islands.file}"`)) {
     failures.push(`Das Ladeskript der vorgerenderten Seiten lädt ${islands.file} nicht.`);
   }
 }
@@ -133,6 +140,7 @@ function staticGraph(roots, checkLibraries) {
 
 const graph = staticGraph(
   [
+    ...(loader ? [{ key: loaderEntry, importedBy: 'dist/universa/index.html' }] : []),
     ...(islands
       ? [{ key: islandsEntry, importedBy: 'Ladeskript (nach dem ersten Zeichnen)' }]
       : []),

@@ -4,9 +4,9 @@
 // of the build sends them without compressing anything per request. Images, PDFs and fonts are
 // compressed formats already and are left alone. Dot folders (.vite) are not served, so skipped.
 //
-// Run it after everything that writes into dist/ (vite build, then scripts/prerender.ts): a `.br`
-// that is older than its file would be sent instead of the new content. It therefore rewrites
-// every compressed copy and removes those whose file is gone.
+// Run it after everything that writes into dist/ (vite build, which prerenders the public pages
+// too): a `.br` that is older than its file would be sent instead of the new content. It
+// therefore rewrites every compressed copy and removes those whose file is gone.
 
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';

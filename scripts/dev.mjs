@@ -1,4 +1,6 @@
-// `npm run dev`: Vite with hot reload in front, the Node server (API, gateway) behind it.
+// `npm run dev`: Vite with hot reload in front, the Node server (API, gateway) behind it. Vite
+// answers a public page's address with the page prerendered as the build writes it, islands and
+// loader included (scripts/vite-plugins/island-pages.ts), and prints at its start what differs.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -37,3 +37,27 @@ export function renderPageHtml(
   }
   return indexHtml.replace(description, '').replace(title, lines.join('\n    '));
 }
+
+/** The shell's entry script in index.html: a prerendered page does not load the app shell. */
+const shellEntry = /\s*<script type="module" src="\/src\/main\.tsx"><\/script>/;
+const emptyRoot = '<div id="root"></div>';
+
+/**
+ * A prerendered public page: the app's index.html (the source, not Vite's output) with the
+ * page's metadata (`renderPageHtml`), the page's HTML in `#root`, and `headTags` (the loader,
+ * the stylesheet) in place of the shell's entry script.
+ */
+export function prerenderedPageHtml(
+  indexHtml: string,
+  page: { meta: PageMeta; noindex?: boolean; body: string; headTags: string[] },
+): string {
+  if (!shellEntry.test(indexHtml) || !indexHtml.includes(emptyRoot)) {
+    throw new Error(`index.html hat nicht die erwartete Form (${emptyRoot}, /src/main.tsx).`);
+  }
+  const html = renderPageHtml(indexHtml.replace(shellEntry, ''), page.meta, {
+    noindex: page.noindex ?? false,
+  });
+  return html
+    .replace('</head>', () => `  ${page.headTags.join('\n    ')}\n  </head>`)
+    .replace(emptyRoot, () => `<div id="root">${page.body}</div>`);
+}

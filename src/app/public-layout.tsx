@@ -5,7 +5,7 @@ import { sitePaths } from '../domain/routes.ts';
 import { startCookieConsent } from '../ui/cookie-consent.ts';
 import { SkipLink } from '../ui/skip-link.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import { Island } from './island.tsx';
+import { Island } from '../islands/island.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 
 // The status element brings the offline database code; it arrives after the first paint.
@@ -29,8 +29,8 @@ const footerLinks = [
 ] as const;
 
 /**
- * The public pages' header, main area and footer. A prerendered page (scripts/prerender.ts) is
- * never hydrated: its islands (src/islands.tsx) start the status, notices, consent banner and
+ * The public pages' header, main area and footer. A prerendered page (the build's island-pages
+ * plugin) is never hydrated: its islands (src/islands.tsx) start the status, notices, consent banner and
  * background work. In the app shell (a questionnaire by its own address, offline fallbacks) this
  * layout runs as a React component and starts them itself.
  */
@@ -68,7 +68,7 @@ export function PublicLayout() {
             >
               Telefon: {siteConfig.phone.display}
             </a>
-            <Island name="device-status" start="load">
+            <Island name="device-status">
               {hydrated && (
                 <Suspense fallback={null}>
                   <DeviceStatus />
@@ -79,7 +79,7 @@ export function PublicLayout() {
         </div>
       </header>
 
-      <Island name="pwa-notices" start="load">
+      <Island name="pwa-notices">
         {hydrated && (
           <Suspense fallback={null}>
             <UpdatePrompt />

@@ -115,3 +115,13 @@ export function InstallHint() {
     </aside>
   );
 }
+
+/** The update prompt and the install hint together: the public pages' notices island. */
+export function PwaNotices() {
+  return (
+    <>
+      <UpdatePrompt />
+      <InstallHint />
+    </>
+  );
+}

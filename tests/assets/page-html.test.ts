@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderPageHtml } from '../../scripts/page-html.ts';
+import { prerenderedPageHtml, renderPageHtml } from '../../scripts/page-html.ts';
 import { notFoundPage, publicPages } from '../../src/config/page-meta.ts';
 import { siteConfig } from '../../src/config/site.ts';
 
@@ -58,5 +58,26 @@ describe('the HTML file of a public page', () => {
     expect(() => renderPageHtml('<html><head></head></html>', publicPages.kfz)).toThrow(
       /index\.html/,
     );
+  });
+
+  it('a prerendered page has its body and its own scripts, not the shell entry', () => {
+    const indexHtml = shell.replace(
+      '</body>',
+      '\n    <script type="module" src="/src/main.tsx"></script>\n  </body>',
+    );
+    const html = prerenderedPageHtml(indexHtml, {
+      meta: publicPages.kfz,
+      body: '<main>Inhalt</main>',
+      headTags: ['<script type="module" src="/lader.js"></script>', '<style>p{}</style>'],
+    });
+    expect(html).toContain('<div id="root"><main>Inhalt</main></div>');
+    expect(html).not.toContain('/src/main.tsx');
+    expect(html).toMatch(
+      /<script type="module" src="\/lader.js"><\/script>\s*<style>p\{\}<\/style>\s*<\/head>/,
+    );
+    expect(html).toContain('<link rel="canonical"');
+    expect(() =>
+      prerenderedPageHtml(shell, { meta: publicPages.kfz, body: '', headTags: [] }),
+    ).toThrow(/main\.tsx/);
   });
 });

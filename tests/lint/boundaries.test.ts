@@ -93,6 +93,21 @@ describe('import boundaries', () => {
       code: "export const load = () => import('../contact/contact-page.tsx');",
     },
     {
+      breaks: 'a public page imports the app shell',
+      file: 'src/site/kfz/lint-case.tsx',
+      code: "export { PublicLayout } from '../../app/public-layout.tsx';",
+    },
+    {
+      breaks: 'the islands runtime imports a public page',
+      file: 'src/islands/lint-case.ts',
+      code: "export const load = () => import('../site/kfz/kfz-page.tsx');",
+    },
+    {
+      breaks: 'the island mark imports the app shell',
+      file: 'src/islands/lint-case.ts',
+      code: "export { renderPage } from '../app/render-page.tsx';",
+    },
+    {
       breaks: 'the server imports a public page',
       file: 'server/lint-case.ts',
       code: "export { KfzPage } from '../src/site/kfz/kfz-page.tsx';",
@@ -148,6 +163,9 @@ describe('import boundaries', () => {
       ['src/site/kfz/lint-case.tsx', "export { openOfflineDb } from '../../offline/outbox-db.ts';"],
       ['src/site/kfz/lint-case.tsx', "export { Button } from '../../ui/button.tsx';"],
       ['src/site/kfz/lint-case.tsx', "export * from '../shared/use-lead-form.ts';"],
+      ['src/site/kfz/lint-case.tsx', "export { Island } from '../../islands/island.tsx';"],
+      ['src/app/lint-case.tsx', "export { Island } from '../islands/island.tsx';"],
+      ['src/lint-case.ts', "export const load = () => import('./site/kfz/kfz-page.tsx');"],
       ['src/offline/lint-case.ts', "export * from '../domain/routes.ts';"],
       ['src/app/router.tsx', "export const load = () => import('../desk/desk-entry.ts');"],
       ['sw/lint-case.ts', "export { openOfflineDb } from '../src/offline/outbox-db.ts';"],

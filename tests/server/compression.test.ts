@@ -18,7 +18,7 @@ function code(lines: number, line: (i: number) => string): string {
   return Array.from({ length: lines }, (_, i) => line(i)).join('\n');
 }
 
-/** A dist/ as `vite build` and scripts/prerender.ts leave it, before compress-dist ran. */
+/** A dist/ as `vite build` leaves it (pages prerendered), before compress-dist ran. */
 const distFiles: Record<string, string | Buffer> = {
   'index.html': `<!doctype html><html lang="de"><head><title>Universa</title></head><body><div id="root"></div>${code(40, (i) => `<!-- shell ${i} -->`)}</body></html>`,
   '404.html': `<!doctype html><html lang="de"><head><title>Nicht gefunden</title></head><body>${code(60, (i) => `<p>Diese Seite gibt es nicht (${i}).</p>`)}</body></html>`,

@@ -10,7 +10,7 @@
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site.ts';
 import { sitePaths } from '../../domain/routes.ts';
-import { Island } from '../../app/island.tsx';
+import { Island } from '../../islands/island.tsx';
 import { CookieSettingsButton } from '../../ui/cookie-settings-button.tsx';
 import { LegalPage, LegalSection, linkClass } from '../../ui/legal-text.tsx';
 import { publicPages } from '../../config/page-meta.ts';
@@ -201,7 +201,7 @@ export function CookiesPage() {
           widerrufen, ebenso einfach, wie Sie sie erteilt haben. Die Rechtmäßigkeit der bis dahin
           erfolgten Verarbeitung bleibt unberührt (Art. 7 Abs. 3 DSGVO).
         </p>
-        <Island name="cookie-settings" start="load">
+        <Island name="cookie-settings">
           <CookieSettingsButton />
         </Island>
         <p>

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { Island } from '../../app/island.tsx';
+import { Island } from '../../islands/island.tsx';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { notFoundPage } from '../../config/page-meta.ts';
 import { sitePaths } from '../../domain/routes.ts';
@@ -13,9 +13,7 @@ export function NotFoundPage() {
     <div className="py-8">
       {/* The prerendered 404.html answers every unknown address: its island gives the page the
           address's title and canonical URL (the build could only write those of /404). */}
-      <Island name="not-found-meta" start="load">
-        {null}
-      </Island>
+      <Island name="not-found-meta">{null}</Island>
       <PageHeader title="Seite nicht gefunden">
         <p>Die Seite, die Sie aufrufen wollten, gibt es nicht oder nicht mehr.</p>
       </PageHeader>

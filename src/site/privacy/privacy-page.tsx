@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { siteConfig } from '../../config/site.ts';
 import { sitePaths } from '../../domain/routes.ts';
-import { Island } from '../../app/island.tsx';
+import { Island } from '../../islands/island.tsx';
 import { CookieSettingsButton } from '../../ui/cookie-settings-button.tsx';
 import {
   AddressBlock,
@@ -557,7 +557,7 @@ export function PrivacyPage() {
           bleibt unberührt (Art. 7 Abs. 3 DSGVO).
         </p>
         <p>Ihre Einwilligung in Cookies ändern oder widerrufen Sie hier:</p>
-        <Island name="cookie-settings" start="load">
+        <Island name="cookie-settings">
           <CookieSettingsButton />
         </Island>
       </LegalSection>

@@ -1,5 +1,5 @@
 import { PKV_FORM_ID, pkvDocuments } from '../../domain/questionnaire.ts';
-import { Island } from '../../app/island.tsx';
+import { Island } from '../../islands/island.tsx';
 import { publicPages } from '../../config/page-meta.ts';
 import { PageWithIntro } from '../shared/page-with-intro.tsx';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
@@ -12,7 +12,7 @@ export function PkvPage() {
       title="Private Krankenversicherung (PKV)"
       intro="Ein paar Fragen zu Ihrer Situation und Ihren Wünschen, danach erhalten Sie ein kostenloses, unverbindliches Angebot."
     >
-      <Island name="pkv" start="load">
+      <Island name="pkv">
         <PkvQuestionnaire />
       </Island>
     </PageWithIntro>

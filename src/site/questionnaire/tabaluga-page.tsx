@@ -5,7 +5,7 @@ import {
   tabalugaOfferPdf,
   TABALUGA_FORM_ID,
 } from '../../domain/questionnaire.ts';
-import { Island } from '../../app/island.tsx';
+import { Island } from '../../islands/island.tsx';
 import { publicPages } from '../../config/page-meta.ts';
 import { PageWithIntro } from '../shared/page-with-intro.tsx';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
@@ -19,7 +19,7 @@ export function TabalugaPage() {
       intro="Beantworten Sie ein paar kurze Fragen, und wir erstellen Ihnen ein kostenloses Angebot für die Zukunft Ihrer Kinder."
     >
       {/* The questions load on the device: the flow runs right after the first paint. */}
-      <Island name="tabaluga" start="load">
+      <Island name="tabaluga">
         <TabalugaQuestionnaire />
       </Island>
     </PageWithIntro>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Island, type IslandName } from '../../app/island.tsx';
+import { Island, type IslandName } from '../../islands/island.tsx';
 import type { PageMeta } from '../../config/page-meta.ts';
 import { LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts.tsx';
 import { LeadSent } from '../../ui/lead-sent.tsx';
@@ -45,9 +45,7 @@ export function LeadFormPage({
 }) {
   return (
     <PageWithIntro meta={page.meta} title={page.title} intro={page.intro}>
-      <Island name={island} start="interaction">
-        {children}
-      </Island>
+      <Island name={island}>{children}</Island>
     </PageWithIntro>
   );
 }

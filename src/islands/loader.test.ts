@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { islandCodeElementId, loadAfterPaint, paintWaitMs, type IslandCode } from './loader.ts';
+
+const code: IslandCode = {
+  entry: '/assets/islands-1.js',
+  preloads: ['/assets/react-1.js', '/assets/runtime-1.js'],
+  onIdle: ['/assets/contact-page-1.js', '/assets/react-1.js', '/assets/zod-1.js'],
+};
+
+/** A window whose frames and idle time the test hands out. */
+function fakeWindow() {
+  const frames: FrameRequestCallback[] = [];
+  const idle: IdleRequestCallback[] = [];
+  const win = {
+    requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
+    setTimeout: (handler: () => void, ms?: number) => window.setTimeout(handler, ms),
+    addEventListener: window.addEventListener.bind(window),
+    requestIdleCallback: (callback: IdleRequestCallback) => idle.push(callback),
+  } as unknown as Parameters<typeof loadAfterPaint>[1];
+  return {
+    win,
+    paint: () => frames.splice(0).forEach((frame) => frame(0)),
+    idle: () => idle.splice(0).forEach((callback) => callback({} as IdleDeadline)),
+  };
+}
+
+const scripts = () =>
+  [...document.head.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src);
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+    (link) => new URL(link.href).pathname,
+  );
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  document.head.innerHTML = `<script type="application/json" id="${islandCodeElementId}">${JSON.stringify(code)}</script>`;
+  // jsdom has finished loading before the test runs; the loader waits for `load` otherwise.
+  Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  Reflect.deleteProperty(document, 'readyState');
+});
+
+describe('the loader of a prerendered page', () => {
+  it('adds the islands entry and its imports once the page has painted, once', () => {
+    const { win, paint } = fakeWindow();
+    loadAfterPaint(document, win);
+    expect(scripts()).toEqual([]);
+
+    paint();
+    expect(scripts()).toEqual([]);
+    vi.advanceTimersByTime(0);
+    expect(scripts()).toEqual([new URL(code.entry, location.href).href]);
+    expect(document.head.querySelector('script[src]')).toHaveProperty('type', 'module');
+    expect(preloads()).toEqual(code.preloads);
+
+    // The fallback for a page that paints no frame finds the entry there already.
+    vi.advanceTimersByTime(paintWaitMs);
+    expect(scripts()).toHaveLength(1);
+    expect(preloads()).toEqual(code.preloads);
+  });
+
+  it('adds the entry after a second in a tab that paints no frame', () => {
+    const { win } = fakeWindow();
+    loadAfterPaint(document, win);
+    vi.advanceTimersByTime(paintWaitMs - 1);
+    expect(scripts()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(scripts()).toHaveLength(1);
+  });
+
+  it('preloads the code of first-use islands when the loaded page is idle, each file once', () => {
+    const { win, paint, idle } = fakeWindow();
+    loadAfterPaint(document, win);
+    paint();
+    vi.advanceTimersByTime(0);
+    idle();
+    expect(preloads()).toEqual(code.preloads);
+
+    window.dispatchEvent(new Event('load'));
+    expect(preloads()).toEqual(code.preloads);
+    idle();
+    expect(preloads()).toEqual([...code.preloads, '/assets/contact-page-1.js', '/assets/zod-1.js']);
+    window.dispatchEvent(new Event('load'));
+    idle();
+    expect(preloads()).toHaveLength(4);
+  });
+
+  it('does nothing on a page without island code', () => {
+    document.head.innerHTML = '';
+    const { win, paint } = fakeWindow();
+    loadAfterPaint(document, win);
+    paint();
+    vi.advanceTimersByTime(paintWaitMs);
+    expect(scripts()).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+// The loader of a prerendered public page (src/islands/load-after-paint.ts is its entry, the
+// page's one script tag). The page needs no script to paint; as Vite links an entry, its code
+// would be fetched together with the HTML and compete with it on a phone's slow link. Instead the
+// loader adds the islands entry and its static imports once the page has painted; then, once the
+// page is idle, modulepreloads of the code of the page's islands that run at the visitor's first
+// use: fetched and compiled, not run, so a form starts at once and still works when the
+// connection is gone before it was used. The build writes the addresses into the page as data
+// (scripts/vite-plugins/island-pages.ts), so this code stays the same for every page and build.
+
+/** The addresses a page's loader needs, written by the build as JSON into the page. */
+export interface IslandCode {
+  /** The islands entry (src/islands.tsx). */
+  entry: string;
+  /** The modules the entry imports statically, preloaded with it. */
+  preloads: string[];
+  /** The code of the page's islands that start at first use: preloaded when the page is idle. */
+  onIdle: string[];
+}
+
+/** The id of the `<script type="application/json">` element that holds the page's `IslandCode`. */
+export const islandCodeElementId = 'island-code';
+
+/** The page's `IslandCode`, or undefined when the page has none. */
+export function readIslandCode(document: Document): IslandCode | undefined {
+  const text = document.getElementById(islandCodeElementId)?.textContent;
+  return text ? (JSON.parse(text) as IslandCode) : undefined;
+}
+
+/** The window functions the loader uses (a test passes fakes). */
+export type LoaderWindow = Pick<
+  Window,
+  'requestAnimationFrame' | 'setTimeout' | 'addEventListener' | 'requestIdleCallback'
+>;
+
+/** How long the loader waits for a painted frame (a page in a background tab paints none). */
+export const paintWaitMs = 1000;
+
+/** Loads the page's islands after the first paint and preloads its first-use code when idle. */
+export function loadAfterPaint(document: Document, window: LoaderWindow): void {
+  const code = readIslandCode(document);
+  if (!code) return;
+  const added = new Set<string>();
+  const preload = (href: string) => {
+    if (added.has(href)) return;
+    added.add(href);
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    document.head.append(link);
+  };
+
+  let loaded = false;
+  const load = () => {
+    if (loaded) return;
+    loaded = true;
+    code.preloads.forEach(preload);
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = 'anonymous';
+    script.src = code.entry;
+    document.head.append(script);
+  };
+  // After the next frame has been painted.
+  window.requestAnimationFrame(() => window.setTimeout(load, 0));
+  window.setTimeout(load, paintWaitMs);
+
+  const preloadIslands = () => code.onIdle.forEach(preload);
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(preloadIslands, { timeout: 4000 });
+    } else window.setTimeout(preloadIslands, 1000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

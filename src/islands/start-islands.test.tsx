@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IslandDefinition } from './island.tsx';
+import { startIslands } from './start-islands.tsx';
+
+function Status() {
+  return <p>läuft</p>;
+}
+
+function Form() {
+  return (
+    <form>
+      <input name="vorname" defaultValue="" />
+      <button type="submit">Absenden</button>
+    </form>
+  );
+}
+
+/** A registry whose code the test counts. */
+function registry() {
+  const status = vi.fn(async () => Status);
+  const form = vi.fn(async () => Form);
+  const islands: Record<string, IslandDefinition> = {
+    status: { start: 'load', code: status },
+    form: { start: 'interaction', code: form },
+  };
+  return { islands, status, form };
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the islands of a prerendered page', () => {
+  it('starts a load island at once and a first-use island at its first use, each once', async () => {
+    // The page as the build wrote it: the status slot empty, the form's HTML there.
+    document.body.innerHTML =
+      `
+      <div data-island="status" class="contents"></div>
+      <div data-island="form" class="contents"><form><input name="vorname" value="">` +
+      `<button type="submit" disabled>Absenden</button></form></div>
+      <div data-island="unbekannt" class="contents"><p>statisch</p></div>`;
+    const { islands, status, form } = registry();
+    await act(async () => startIslands(islands));
+
+    expect(status).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(document.body.textContent).toContain('läuft'));
+    // The form waits for the visitor; its button may be used meanwhile (a submit is held).
+    expect(form).not.toHaveBeenCalled();
+    expect(document.querySelector('button')!.disabled).toBe(false);
+
+    const input = document.querySelector('input')!;
+    await act(async () => {
+      input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      input.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+    expect(form).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(
+        Object.keys(document.querySelector('[data-island="form"]')!).some((key) =>
+          key.startsWith('__reactContainer$'),
+        ),
+      ).toBe(true),
+    );
+    await act(async () => {
+      document
+        .querySelector('input')!
+        .dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    });
+    expect(form).toHaveBeenCalledTimes(1);
+    expect(status).toHaveBeenCalledTimes(1);
+    // A name the registry does not know stays static HTML.
+    expect(document.querySelector('[data-island="unbekannt"]')!.innerHTML).toBe('<p>statisch</p>');
+  });
+
+  it('keeps what the visitor typed before the form ran', async () => {
+    document.body.innerHTML =
+      '<div data-island="form" class="contents"><form><input name="vorname" value="">' +
+      '<button type="submit" disabled>Absenden</button></form></div>';
+    const { islands, form } = registry();
+    await act(async () => startIslands(islands));
+    const input = document.querySelector('input')!;
+    input.value = 'Jürgen';
+    await act(async () => {
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(form).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(document.querySelector('input')!.value).toBe('Jürgen'));
+  });
+
+  it('tries again at the next use when the code did not arrive', async () => {
+    document.body.innerHTML =
+      '<div data-island="form" class="contents"><form><input name="vorname" value="">' +
+      '<button type="submit" disabled>Absenden</button></form></div>';
+    const { islands, form } = registry();
+    form.mockRejectedValueOnce(new Error('offline'));
+    await act(async () => startIslands(islands));
+    const input = document.querySelector('input')!;
+    await act(async () => {
+      input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    });
+    expect(form).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    });
+    expect(form).toHaveBeenCalledTimes(2);
+  });
+});
