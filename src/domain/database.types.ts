@@ -1327,16 +1327,6 @@ export type Database = {
         Args: { deleted_at: string; lead_ids: number[] }
         Returns: number
       }
-      demo_answer: {
-        Args: {
-          at: string
-          multiple: boolean
-          options: Json
-          question_key: string
-          question_type: string
-        }
-        Returns: string
-      }
       desk_customer_list: {
         Args: {
           form_id?: number
@@ -1687,20 +1677,6 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
-      }
-      seed_demo: {
-        Args: {
-          at?: string
-          count: number
-          first_index?: number
-          run_tag?: string
-          seed?: number
-        }
-        Returns: {
-          answers: number
-          customers: number
-          responses: number
-        }[]
       }
       set_display_name: { Args: { name: string }; Returns: string }
       set_lead_status: {
