@@ -183,8 +183,8 @@ begin
       first_name, last_name, email, phone, adress, postcode, city, call_time, offer_info,
       terms_accepted, data_processing_consent, consent_version, create_date, changed_date,
       captured_at, received_at, waited_offline, create_user, changed_user)
-    select gen_random_uuid(), 'demo', s.form_id, s.user_id, s.source,
-           case when s.fair_tablet then 'fair_tablet' else 'web' end,
+    select gen_random_uuid(), 'demo', s.form_id, s.user_id, s.source::public.lead_source,
+           (case when s.fair_tablet then 'fair_tablet' else 'web' end)::public.lead_channel,
            s.first_name, s.last_name, s.email, s.phone, s.adress, s.postcode, s.city,
            case when s.source = 'kfz' then call_times[s.call_pick] end,
            case when s.source = 'questionnaire' then s.offer_roll < 0.6 else true end,
@@ -204,7 +204,7 @@ begin
 
   insert into public.answers (response_id, question_id, answer)
   select r.id, q.id,
-         public.demo_answer(q.type, q.options, q."multipleAnswers", q.key, seed_demo.at)
+         public.demo_answer(q.type::text, q.options, q."multipleAnswers", q.key, seed_demo.at)
     from demo_responses r
     join public.questions q on q.form_id = r.form_id
    where r.source = 'questionnaire'

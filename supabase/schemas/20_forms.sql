@@ -10,7 +10,7 @@ CREATE TABLE public.questions (
     id integer NOT NULL,
     form_id integer NOT NULL,
     question text NOT NULL,
-    type text NOT NULL,
+    type public.question_type NOT NULL,
     options jsonb DEFAULT '{}'::jsonb NOT NULL,
     required boolean DEFAULT false NOT NULL,
     "multipleAnswers" boolean DEFAULT false NOT NULL,
@@ -24,8 +24,7 @@ CREATE TABLE public.questions (
     CONSTRAINT questions_key_check CHECK ((key ~ '^[a-z][a-z0-9_]{2,62}$'::text)),
     CONSTRAINT questions_options_check CHECK ((jsonb_typeof(options) = 'object'::text)),
     CONSTRAINT questions_question_check CHECK ((length(btrim(question)) > 0)),
-    CONSTRAINT questions_sequence_check CHECK ((sequence >= 0)),
-    CONSTRAINT questions_type_check CHECK ((type = ANY (ARRAY['multiple-choice'::text, 'input'::text])))
+    CONSTRAINT questions_sequence_check CHECK ((sequence >= 0))
 );
 
 COMMENT ON COLUMN public.questions.analysis_bucket IS 'How Analyse groups an input question''s answers besides counting them: ''birth_decade'' (the decade of each year or date given), or null (only how many answered). Never the text itself.';

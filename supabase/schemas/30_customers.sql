@@ -110,7 +110,7 @@ CREATE FUNCTION public.search_customers(term text) RETURNS SETOF public.users
           or public.phone_digits(u.phone) like p.digits)
 $_$;
 
-CREATE FUNCTION public.customer_list(term text DEFAULT ''::text, form_id integer DEFAULT NULL::integer, source text DEFAULT NULL::text, status text DEFAULT NULL::text, received_from date DEFAULT NULL::date, received_to date DEFAULT NULL::date, open_follow_up boolean DEFAULT NULL::boolean) RETURNS TABLE(id integer, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, created_at timestamp with time zone, updated_at timestamp with time zone, lead_status text, last_lead_at timestamp with time zone)
+CREATE FUNCTION public.customer_list(term text DEFAULT ''::text, form_id integer DEFAULT NULL::integer, source text DEFAULT NULL::text, status text DEFAULT NULL::text, received_from date DEFAULT NULL::date, received_to date DEFAULT NULL::date, open_follow_up boolean DEFAULT NULL::boolean) RETURNS TABLE(id integer, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, created_at timestamp with time zone, updated_at timestamp with time zone, lead_status public.lead_status, last_lead_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $_$
@@ -137,12 +137,12 @@ begin
     lead_terms := array_append(lead_terms, 'r.questionnaire_id = $2');
   end if;
   if customer_list.source in ('web', 'fair_tablet') then
-    lead_terms := array_append(lead_terms, 'r.channel = $3');
+    lead_terms := array_append(lead_terms, 'r.channel = $3::public.lead_channel');
   elsif customer_list.source in ('kfz', 'contact') then
-    lead_terms := array_append(lead_terms, 'r.source = $3');
+    lead_terms := array_append(lead_terms, 'r.source = $3::public.lead_source');
   end if;
   if customer_list.status is not null then
-    lead_terms := array_append(lead_terms, 'r.status = $4');
+    lead_terms := array_append(lead_terms, 'r.status = $4::public.lead_status');
   end if;
   if customer_list.received_from is not null then
     lead_terms := array_append(lead_terms,
@@ -195,7 +195,7 @@ begin
 end;
 $_$;
 
-CREATE FUNCTION public.desk_customer_list(term text DEFAULT ''::text, form_id integer DEFAULT NULL::integer, source text DEFAULT NULL::text, status text DEFAULT NULL::text, received_from date DEFAULT NULL::date, received_to date DEFAULT NULL::date, open_follow_up boolean DEFAULT NULL::boolean) RETURNS TABLE(id integer, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, created_at timestamp with time zone, updated_at timestamp with time zone, lead_status text, last_lead_at timestamp with time zone)
+CREATE FUNCTION public.desk_customer_list(term text DEFAULT ''::text, form_id integer DEFAULT NULL::integer, source text DEFAULT NULL::text, status text DEFAULT NULL::text, received_from date DEFAULT NULL::date, received_to date DEFAULT NULL::date, open_follow_up boolean DEFAULT NULL::boolean) RETURNS TABLE(id integer, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, created_at timestamp with time zone, updated_at timestamp with time zone, lead_status public.lead_status, last_lead_at timestamp with time zone)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$

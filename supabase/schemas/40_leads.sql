@@ -12,10 +12,18 @@ CREATE FUNCTION public.lead_questionnaire_id(source text, form_id integer) RETUR
   select case when source = 'questionnaire' then form_id end
 $$;
 
-COMMENT ON FUNCTION public.lead_questionnaire_id(source text, form_id integer) IS 'The questionnaire a lead belongs to: its form when it came from a questionnaire, else null (KFZ and contact leads are stored under form 1 but belong to no questionnaire).';
+CREATE FUNCTION public.lead_questionnaire_id(source public.lead_source, form_id integer) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select case when source = 'questionnaire' then form_id end
+$$;
+
+COMMENT ON FUNCTION public.lead_questionnaire_id(source public.lead_source, form_id integer) IS 'The questionnaire a lead belongs to: its form when it came from a questionnaire, else null (KFZ and contact leads are stored under form 1 but belong to no questionnaire).';
 
 
 SET default_tablespace = '';
+
+COMMENT ON FUNCTION public.lead_questionnaire_id(source text, form_id integer) IS 'The questionnaire a lead belongs to: its form when it came from a questionnaire, else null (KFZ and contact leads are stored under form 1 but belong to no questionnaire).';
 
 -- Tables
 
@@ -25,7 +33,7 @@ CREATE TABLE public.responses (
     payload_hash text NOT NULL,
     form_id integer NOT NULL,
     user_id integer,
-    source text NOT NULL,
+    source public.lead_source NOT NULL,
     first_name text NOT NULL,
     last_name text NOT NULL,
     email text NOT NULL,
@@ -51,32 +59,28 @@ CREATE TABLE public.responses (
     received_at timestamp with time zone DEFAULT now() NOT NULL,
     cookie_consent text,
     cookie_consent_version text,
-    channel text DEFAULT 'web'::text NOT NULL,
-    questionnaire_id integer GENERATED ALWAYS AS (public.lead_questionnaire_id(source, form_id)) STORED,
+    channel public.lead_channel DEFAULT 'web'::public.lead_channel NOT NULL,
     waited_offline boolean DEFAULT false NOT NULL,
-    status text DEFAULT 'new'::text NOT NULL,
-    CONSTRAINT responses_channel_check CHECK ((channel = ANY (ARRAY['web'::text, 'fair_tablet'::text]))),
+    status public.lead_status DEFAULT 'new'::public.lead_status NOT NULL,
+    questionnaire_id integer GENERATED ALWAYS AS (public.lead_questionnaire_id(source, form_id)) STORED,
     CONSTRAINT responses_data_processing_consent_check CHECK (data_processing_consent),
     CONSTRAINT responses_first_name_plain CHECK (((char_length(first_name) BETWEEN 1 AND 100) AND (first_name = btrim(first_name)) AND (first_name !~ '[\u0001-\u001f\u007f-\u00a0\u00ad\u061c\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3002\ufe52\ufeff\uff0e\uff0f\uff1a\uff20\uff61\ufff9-\ufffb!"#$%&()*+,/:;<=>?@\[\\\]^_`{|}~]'::text) AND (first_name !~ '\.[^- ]'::text))),
     CONSTRAINT responses_last_name_plain CHECK (((char_length(last_name) BETWEEN 1 AND 100) AND (last_name = btrim(last_name)) AND (last_name !~ '[\u0001-\u001f\u007f-\u00a0\u00ad\u061c\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3002\ufe52\ufeff\uff0e\uff0f\uff1a\uff20\uff61\ufff9-\ufffb!"#$%&()*+,/:;<=>?@\[\\\]^_`{|}~]'::text) AND (last_name !~ '\.[^- ]'::text))),
-    CONSTRAINT responses_source_check CHECK ((source = ANY (ARRAY['questionnaire'::text, 'kfz'::text, 'contact'::text]))),
-    CONSTRAINT responses_status_check CHECK ((status = ANY (ARRAY['new'::text, 'contacted'::text, 'appointment'::text, 'offer_sent'::text, 'closed'::text, 'no_interest'::text]))),
     CONSTRAINT responses_terms_accepted_check CHECK (terms_accepted)
 );
 
-COMMENT ON COLUMN public.responses.questionnaire_id IS 'lead_questionnaire_id(source, form_id): the questionnaire this lead counts for, null for KFZ and contact leads.';
-
 COMMENT ON COLUMN public.responses.waited_offline IS 'The lead waited on the device before it reached the hub (offline, ''Offline simulieren'', hub not reached), as the device reported it. Leads stored before 2026-11-25 and leads from senders that do not say: arrived at least a minute after captured_at.';
+
+COMMENT ON COLUMN public.responses.questionnaire_id IS 'lead_questionnaire_id(source, form_id): the questionnaire this lead counts for, null for KFZ and contact leads.';
 
 CREATE TABLE public.lead_status_changes (
     id bigint NOT NULL,
     response_id integer NOT NULL,
-    status text NOT NULL,
+    status public.lead_status NOT NULL,
     note text,
     changed_by uuid,
     changed_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT lead_status_changes_note_check CHECK (((note IS NULL) OR (char_length(note) BETWEEN 1 AND 1000))),
-    CONSTRAINT lead_status_changes_status_check CHECK ((status = ANY (ARRAY['new'::text, 'contacted'::text, 'appointment'::text, 'offer_sent'::text, 'closed'::text, 'no_interest'::text])))
+    CONSTRAINT lead_status_changes_note_check CHECK (((note IS NULL) OR (char_length(note) BETWEEN 1 AND 1000)))
 );
 
 CREATE TABLE public.answers (
@@ -228,7 +232,7 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.customer_lead_statuses(customer_ids integer[]) RETURNS TABLE(customer_id integer, lead_status text, last_lead_at timestamp with time zone)
+CREATE FUNCTION public.customer_lead_statuses(customer_ids integer[]) RETURNS TABLE(customer_id integer, lead_status public.lead_status, last_lead_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -245,7 +249,7 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.customer_leads(customer_id integer) RETURNS TABLE(id integer, form_id integer, source text, channel text, create_date timestamp with time zone, captured_at timestamp with time zone, received_at timestamp with time zone, offer_info boolean, terms_accepted boolean, data_processing_consent boolean, consent_version text, cookie_consent text, cookie_consent_version text, salutation text, title text, birthdate date, call_time text, existing_customer boolean, message text, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, status text, form_title text, answers jsonb)
+CREATE FUNCTION public.customer_leads(customer_id integer) RETURNS TABLE(id integer, form_id integer, source public.lead_source, channel public.lead_channel, create_date timestamp with time zone, captured_at timestamp with time zone, received_at timestamp with time zone, offer_info boolean, terms_accepted boolean, data_processing_consent boolean, consent_version text, cookie_consent text, cookie_consent_version text, salutation text, title text, birthdate date, call_time text, existing_customer boolean, message text, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, status public.lead_status, form_title text, answers jsonb)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -373,7 +377,7 @@ begin
                         'no_interest']) with ordinality as s (status, position)
       left join (select r.status, count(*) as leads
                    from public.responses r
-                  group by r.status) c on c.status = s.status
+                  group by r.status) c on c.status::text = s.status
      order by s.position;
 end;
 $$;
@@ -385,7 +389,7 @@ CREATE FUNCTION public.lead_status_history(customer_id integer) RETURNS TABLE(id
 begin
   perform public.require_staff();
   return query
-    select c.id, c.response_id, c.status, c.note, c.changed_at,
+    select c.id, c.response_id, c.status::text, c.note, c.changed_at,
            coalesce(s.display_name, s.email)::text
       from public.lead_status_changes c
       join public.responses r on r.id = c.response_id
@@ -482,14 +486,14 @@ begin
   if not found then
     raise exception 'Lead nicht gefunden' using errcode = 'P0002';
   end if;
-  if lead.status = new_status and clean_note is null then
+  if lead.status::text = new_status and clean_note is null then
     return;
   end if;
-  if lead.status <> new_status then
-    update public.responses r set status = new_status where r.id = lead.id;
+  if lead.status::text <> new_status then
+    update public.responses r set status = new_status::public.lead_status where r.id = lead.id;
   end if;
   insert into public.lead_status_changes (response_id, status, note, changed_by)
-  values (lead.id, new_status, clean_note, auth.uid())
+  values (lead.id, new_status::public.lead_status, clean_note, auth.uid())
   returning * into change;
   perform public.log_access('lead_status_changed', lead.user_id,
                             jsonb_build_object('response_id', lead.id, 'status', new_status));
@@ -511,11 +515,15 @@ ALTER TABLE public.responses ENABLE ROW LEVEL SECURITY;
 
 -- Grants
 
+REVOKE ALL ON FUNCTION public.lead_questionnaire_id(source public.lead_source, form_id integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.lead_questionnaire_id(source public.lead_source, form_id integer) TO authenticated;
+GRANT ALL ON FUNCTION public.lead_questionnaire_id(source public.lead_source, form_id integer) TO service_role;
+
+GRANT ALL ON TABLE public.responses TO service_role;
+
 REVOKE ALL ON FUNCTION public.lead_questionnaire_id(source text, form_id integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lead_questionnaire_id(source text, form_id integer) TO authenticated;
 GRANT ALL ON FUNCTION public.lead_questionnaire_id(source text, form_id integer) TO service_role;
-
-GRANT ALL ON TABLE public.responses TO service_role;
 
 REVOKE ALL ON FUNCTION public.call_time_window(call_time text, OUT start_hour integer, OUT end_hour integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.call_time_window(call_time text, OUT start_hour integer, OUT end_hour integer) TO authenticated;

@@ -27,7 +27,7 @@ ALTER TABLE public.customer_notes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTI
 CREATE TABLE public.follow_up_changes (
     id bigint NOT NULL,
     follow_up_id bigint NOT NULL,
-    kind text NOT NULL,
+    kind public.follow_up_change_kind NOT NULL,
     changed_by uuid,
     changed_at timestamp with time zone DEFAULT now() NOT NULL,
     changed_fields text[] DEFAULT '{}'::text[] NOT NULL,
@@ -37,8 +37,7 @@ CREATE TABLE public.follow_up_changes (
     assignee_after uuid,
     due_before timestamp with time zone,
     due_after timestamp with time zone,
-    CONSTRAINT follow_up_changes_changed_fields_check CHECK ((changed_fields <@ ARRAY['body'::text, 'assignee'::text, 'due_at'::text])),
-    CONSTRAINT follow_up_changes_kind_check CHECK ((kind = ANY (ARRAY['changed'::text, 'done'::text, 'reopened'::text])))
+    CONSTRAINT follow_up_changes_changed_fields_check CHECK ((changed_fields <@ ARRAY['body'::text, 'assignee'::text, 'due_at'::text]))
 );
 
 ALTER TABLE public.follow_up_changes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (

@@ -108,7 +108,7 @@ begin
   select q.id, public.analysis_lead_day(r.captured_at, r.received_at), r.source, r.channel,
          i.kind, i.value, sign * i.n
     from public.responses r, public.questions q,
-         public.analysis_answer_items(q.type, q."multipleAnswers", q.options, q.analysis_bucket,
+         public.analysis_answer_items(q.type::text, q."multipleAnswers", q.options, q.analysis_bucket,
                                       answer_text) i
    where r.id = answer_response_id and q.id = answer_question_id
   on conflict (question_id, day, source, channel, kind, md5(value))
@@ -172,7 +172,7 @@ begin
     from public.answers a
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
-      q.type, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
    where a.response_id = r.id
    group by a.question_id, i.kind, i.value
   on conflict (question_id, day, source, channel, kind, md5(value))
@@ -279,7 +279,7 @@ begin
                           'infinity')
          and (analysis_conversion.questionnaire_id is null
               or r.questionnaire_id = analysis_conversion.questionnaire_id)
-         and (lead_channel is null or r.channel = lead_channel)
+         and (lead_channel is null or r.channel::text = lead_channel)
     ),
     groups as (
       select 'form'::text as dimension, f.source::text as source, f.questionnaire_id,
@@ -315,7 +315,7 @@ begin
     join public.responses r on r.id = a.response_id
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
-      q.type, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
    group by 1, 2, 3, 4, 5, 6
   on conflict (question_id, day, source, channel, kind, md5(value))
     do update set n = d.n + excluded.n;
@@ -406,7 +406,7 @@ begin
     -- A question deleted in the same statement took its counters along.
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
-      q.type, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
    group by 1, 2, 3, 4, 5, 6
   on conflict (question_id, day, source, channel, kind, md5(value))
     do update set n = d.n + excluded.n;
@@ -470,7 +470,7 @@ CREATE FUNCTION public.analysis_leads(day_from date, day_to date, questionnaire_
            < coalesce(pg_catalog.timezone('Europe/Berlin', (day_to + 1)::timestamp), 'infinity')
      and (analysis_leads.questionnaire_id is null
           or r.questionnaire_id = analysis_leads.questionnaire_id)
-     and (lead_channel is null or r.channel = lead_channel)
+     and (lead_channel is null or r.channel::text = lead_channel)
 $$;
 
 CREATE FUNCTION public.analysis_lead_times(day_from date, day_to date, questionnaire_id integer, lead_channel text) RETURNS TABLE(median_delay_seconds double precision, first_lead_at timestamp with time zone, last_lead_at timestamp with time zone, data_since timestamp with time zone)

@@ -18,16 +18,14 @@ CREATE TABLE public.export_log (
     user_id uuid DEFAULT auth.uid(),
     email text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    scope text NOT NULL,
-    format text NOT NULL,
+    scope public.export_scope NOT NULL,
+    format public.export_format NOT NULL,
     filter jsonb NOT NULL,
     row_count integer NOT NULL,
     rows_written integer,
     finished_at timestamp with time zone,
     cancelled boolean DEFAULT false NOT NULL,
-    rows_sent integer DEFAULT 0 NOT NULL,
-    CONSTRAINT export_log_format_check CHECK ((format = ANY (ARRAY['csv'::text, 'xlsx'::text]))),
-    CONSTRAINT export_log_scope_check CHECK ((scope = ANY (ARRAY['customers'::text, 'analysis'::text])))
+    rows_sent integer DEFAULT 0 NOT NULL
 );
 
 COMMENT ON COLUMN public.export_log.rows_sent IS 'Rows export_responses delivered for this export, counted by the database.';
@@ -65,7 +63,7 @@ CREATE FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id
            < coalesce(pg_catalog.timezone('Europe/Berlin', (day_to + 1)::timestamp), 'infinity')
      and (export_leads.questionnaire_id is null
           or r.questionnaire_id = export_leads.questionnaire_id)
-     and (lead_channel is null or r.channel = lead_channel)
+     and (lead_channel is null or r.channel::text = lead_channel)
      and (coalesce(btrim(customer_search), '') = ''
           or r.user_id in (select u.id from public.search_customers(btrim(customer_search)) u))
 $$;
@@ -105,8 +103,8 @@ begin
   values (
     auth.uid(),
     (select s.email from public.staff s where s.user_id = auth.uid()),
-    export_scope,
-    export_format,
+    export_scope::public.export_scope,
+    export_format::public.export_format,
     jsonb_strip_nulls(jsonb_build_object(
       'day_from', day_from, 'day_to', day_to, 'questionnaire_id', questionnaire_id,
       'lead_channel', lead_channel, 'customer_search', nullif(btrim(customer_search), '')
@@ -141,7 +139,7 @@ begin
   end if;
   return query
     select l.id, coalesce(l.captured_at, l.received_at), l.captured_at, l.received_at, l.form_id,
-           fo.title, l.source, l.channel, l.user_id, l.salutation, l.title, l.first_name,
+           fo.title, l.source::text, l.channel::text, l.user_id, l.salutation, l.title, l.first_name,
            l.last_name, l.email, l.phone, l.adress, l.postcode, l.city, l.birthdate, l.call_time,
            l.existing_customer, l.message, l.offer_info, l.terms_accepted,
            l.data_processing_consent, l.consent_version, l.cookie_consent,

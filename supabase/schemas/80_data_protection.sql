@@ -11,10 +11,9 @@ CREATE TABLE public.access_log (
     at timestamp with time zone DEFAULT now() NOT NULL,
     user_id uuid,
     staff_email text,
-    action text NOT NULL,
+    action public.access_action NOT NULL,
     customer_id integer,
-    detail jsonb DEFAULT '{}'::jsonb NOT NULL,
-    CONSTRAINT access_log_action_check CHECK ((action = ANY (ARRAY['customer_viewed'::text, 'answers_viewed'::text, 'customer_changed'::text, 'customer_searched'::text, 'customer_exported'::text, 'customer_erased'::text, 'leads_exported'::text, 'lead_deleted'::text, 'lead_status_changed'::text])))
+    detail jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 
 ALTER TABLE public.access_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -407,7 +406,7 @@ CREATE FUNCTION public.log_access(action text, customer_id integer, detail jsonb
     AS $$
   insert into public.access_log (user_id, staff_email, action, customer_id, detail)
   select auth.uid(), (select s.email from public.staff s where s.user_id = auth.uid()),
-         log_access.action, log_access.customer_id, coalesce(log_access.detail, '{}'::jsonb)
+         log_access.action::public.access_action, log_access.customer_id, coalesce(log_access.detail, '{}'::jsonb)
 $$;
 
 CREATE FUNCTION public.person_lead_ids(customer_id integer, email text) RETURNS integer[]
@@ -639,7 +638,7 @@ begin
   if exists (
     select 1 from public.access_log l
      where l.user_id is not distinct from auth.uid()
-       and l.action = log_access_once.action
+       and l.action::text = log_access_once.action
        and l.customer_id is not distinct from log_access_once.customer_id
        and l.detail = coalesce(log_access_once.detail, '{}'::jsonb)
        and l.at > now() - interval '1 minute'

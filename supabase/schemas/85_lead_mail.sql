@@ -9,17 +9,15 @@ CREATE TABLE public.lead_mail_outbox (
     id bigint NOT NULL,
     response_id integer NOT NULL,
     idempotency_key text NOT NULL,
-    kind text NOT NULL,
+    kind public.lead_mail_mode NOT NULL,
     digest_key text,
-    state text DEFAULT 'pending'::text NOT NULL,
+    state public.lead_mail_state DEFAULT 'pending'::public.lead_mail_state NOT NULL,
     attempts integer DEFAULT 0 NOT NULL,
     next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
     sent_at timestamp with time zone,
     last_error text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT lead_mail_outbox_kind_check CHECK ((kind = ANY (ARRAY['immediate'::text, 'digest'::text]))),
-    CONSTRAINT lead_mail_outbox_last_error_check CHECK (((last_error IS NULL) OR (char_length(last_error) <= 64))),
-    CONSTRAINT lead_mail_outbox_state_check CHECK ((state = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text, 'cancelled'::text])))
+    CONSTRAINT lead_mail_outbox_last_error_check CHECK (((last_error IS NULL) OR (char_length(last_error) <= 64)))
 );
 
 ALTER TABLE public.lead_mail_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -35,7 +33,7 @@ CREATE TABLE public.lead_mail_settings (
     id boolean DEFAULT true NOT NULL,
     enabled boolean DEFAULT false NOT NULL,
     address text,
-    mode text DEFAULT 'immediate'::text NOT NULL,
+    mode public.lead_mail_mode DEFAULT 'immediate'::public.lead_mail_mode NOT NULL,
     digest_hour smallint DEFAULT 8 NOT NULL,
     digest_sent_on date,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -43,8 +41,7 @@ CREATE TABLE public.lead_mail_settings (
     CONSTRAINT lead_mail_settings_address_check CHECK (((address IS NULL) OR ((char_length(address) <= 254) AND (address ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text)))),
     CONSTRAINT lead_mail_settings_check CHECK (((NOT enabled) OR (address IS NOT NULL))),
     CONSTRAINT lead_mail_settings_digest_hour_check CHECK (((digest_hour >= 0) AND (digest_hour <= 23))),
-    CONSTRAINT lead_mail_settings_id_check CHECK (id),
-    CONSTRAINT lead_mail_settings_mode_check CHECK ((mode = ANY (ARRAY['immediate'::text, 'digest'::text])))
+    CONSTRAINT lead_mail_settings_id_check CHECK (id)
 );
 
 ALTER TABLE ONLY public.lead_mail_outbox
@@ -58,7 +55,7 @@ ALTER TABLE ONLY public.lead_mail_settings
 
 CREATE INDEX lead_mail_outbox_digest_idx ON public.lead_mail_outbox USING btree (digest_key) WHERE (digest_key IS NOT NULL);
 
-CREATE INDEX lead_mail_outbox_due_idx ON public.lead_mail_outbox USING btree (next_attempt_at, id) WHERE (state = 'pending'::text);
+CREATE INDEX lead_mail_outbox_due_idx ON public.lead_mail_outbox USING btree (next_attempt_at, id) WHERE (state = 'pending'::public.lead_mail_state);
 
 CREATE INDEX lead_mail_outbox_response_idx ON public.lead_mail_outbox USING btree (response_id);
 
