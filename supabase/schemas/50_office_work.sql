@@ -6,7 +6,7 @@
 -- Tables
 
 CREATE TABLE public.customer_notes (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     customer_id integer NOT NULL,
     author uuid DEFAULT auth.uid(),
     body text NOT NULL,
@@ -15,17 +15,8 @@ CREATE TABLE public.customer_notes (
     CONSTRAINT customer_notes_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 2000)))
 );
 
-ALTER TABLE public.customer_notes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.customer_notes_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
 CREATE TABLE public.follow_up_changes (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     follow_up_id bigint NOT NULL,
     kind public.follow_up_change_kind NOT NULL,
     changed_by uuid,
@@ -40,17 +31,8 @@ CREATE TABLE public.follow_up_changes (
     CONSTRAINT follow_up_changes_changed_fields_check CHECK ((changed_fields <@ ARRAY['body'::text, 'assignee'::text, 'due_at'::text]))
 );
 
-ALTER TABLE public.follow_up_changes ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.follow_up_changes_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
 CREATE TABLE public.follow_ups (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     customer_id integer NOT NULL,
     response_id integer,
     due_at timestamp with time zone NOT NULL,
@@ -62,15 +44,6 @@ CREATE TABLE public.follow_ups (
     done_at timestamp with time zone,
     done_by uuid,
     CONSTRAINT follow_ups_body_check CHECK ((char_length(body) <= 500))
-);
-
-ALTER TABLE public.follow_ups ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.follow_ups_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
 );
 
 ALTER TABLE ONLY public.customer_notes

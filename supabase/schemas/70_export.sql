@@ -14,7 +14,7 @@ CREATE TABLE public.desk_settings (
 );
 
 CREATE TABLE public.export_log (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     user_id uuid DEFAULT auth.uid(),
     email text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -29,15 +29,6 @@ CREATE TABLE public.export_log (
 );
 
 COMMENT ON COLUMN public.export_log.rows_sent IS 'Rows export_responses delivered for this export, counted by the database.';
-
-ALTER TABLE public.export_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.export_log_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
 
 ALTER TABLE ONLY public.desk_settings
     ADD CONSTRAINT desk_settings_pkey PRIMARY KEY (id);

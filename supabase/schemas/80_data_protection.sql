@@ -7,7 +7,7 @@
 -- Tables
 
 CREATE TABLE public.access_log (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     at timestamp with time zone DEFAULT now() NOT NULL,
     user_id uuid,
     staff_email text,
@@ -16,17 +16,8 @@ CREATE TABLE public.access_log (
     detail jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 
-ALTER TABLE public.access_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.access_log_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
 CREATE TABLE public.consent_records (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     client_id uuid NOT NULL,
     email_sha256 text NOT NULL,
     phone_sha256 text,
@@ -45,17 +36,8 @@ CREATE TABLE public.consent_records (
 
 COMMENT ON TABLE public.consent_records IS 'Proof of consent to offers (§ 7a UWG) kept after its lead was deleted, until keep_until.';
 
-ALTER TABLE public.consent_records ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.consent_records_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
 CREATE TABLE public.erasures (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     at timestamp with time zone DEFAULT now() NOT NULL,
     user_id uuid,
     staff_email text,
@@ -63,34 +45,16 @@ CREATE TABLE public.erasures (
     counts jsonb NOT NULL
 );
 
-ALTER TABLE public.erasures ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.erasures_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
 CREATE TABLE public.retention_file_queue (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     bucket_id text NOT NULL,
     name text NOT NULL,
     version text,
     queued_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
-ALTER TABLE public.retention_file_queue ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.retention_file_queue_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
 CREATE TABLE public.retention_holds (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     customer_id integer NOT NULL,
     reason text NOT NULL,
     until date,
@@ -101,30 +65,12 @@ CREATE TABLE public.retention_holds (
 
 COMMENT ON TABLE public.retention_holds IS 'Keeps a customer and their leads past the retention period (documented contract), until `until`.';
 
-ALTER TABLE public.retention_holds ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.retention_holds_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
 CREATE TABLE public.retention_runs (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     as_of timestamp with time zone NOT NULL,
     started_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
     finished_at timestamp with time zone,
     removed jsonb DEFAULT '{}'::jsonb NOT NULL
-);
-
-ALTER TABLE public.retention_runs ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.retention_runs_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
 );
 
 ALTER TABLE ONLY public.access_log

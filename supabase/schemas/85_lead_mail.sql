@@ -6,7 +6,7 @@
 -- Tables
 
 CREATE TABLE public.lead_mail_outbox (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     response_id integer NOT NULL,
     idempotency_key text NOT NULL,
     kind public.lead_mail_mode NOT NULL,
@@ -18,15 +18,6 @@ CREATE TABLE public.lead_mail_outbox (
     last_error text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT lead_mail_outbox_last_error_check CHECK (((last_error IS NULL) OR (char_length(last_error) <= 64)))
-);
-
-ALTER TABLE public.lead_mail_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.lead_mail_outbox_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
 );
 
 CREATE TABLE public.lead_mail_settings (

@@ -6,7 +6,7 @@
 -- Tables
 
 CREATE TABLE public.support_messages (
-    id bigint NOT NULL,
+    id bigint GENERATED ALWAYS AS IDENTITY,
     user_id uuid DEFAULT auth.uid(),
     name text NOT NULL,
     email text NOT NULL,
@@ -19,15 +19,6 @@ CREATE TABLE public.support_messages (
     CONSTRAINT support_messages_email_check CHECK (((char_length(email) BETWEEN 3 AND 320) AND (email ~~ '%_@_%'::text))),
     CONSTRAINT support_messages_message_check CHECK (((char_length(btrim(message)) >= 1) AND (char_length(message) <= 5000))),
     CONSTRAINT support_messages_name_check CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 200)))
-);
-
-ALTER TABLE public.support_messages ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.support_messages_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
 );
 
 ALTER TABLE ONLY public.support_messages
