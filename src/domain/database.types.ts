@@ -611,7 +611,7 @@ export type Database = {
       }
       questions: {
         Row: {
-          analysis_bucket: string | null
+          analysis_bucket: Database["public"]["Enums"]["analysis_bucket"] | null
           created_at: string
           custome_description: string | null
           form_id: number
@@ -626,7 +626,9 @@ export type Database = {
           type: Database["public"]["Enums"]["question_type"]
         }
         Insert: {
-          analysis_bucket?: string | null
+          analysis_bucket?:
+            | Database["public"]["Enums"]["analysis_bucket"]
+            | null
           created_at?: string
           custome_description?: string | null
           form_id: number
@@ -641,7 +643,9 @@ export type Database = {
           type: Database["public"]["Enums"]["question_type"]
         }
         Update: {
-          analysis_bucket?: string | null
+          analysis_bucket?:
+            | Database["public"]["Enums"]["analysis_bucket"]
+            | null
           created_at?: string
           custome_description?: string | null
           form_id?: number
@@ -882,21 +886,21 @@ export type Database = {
           created_at: string
           display_name: string | null
           email: string
-          role: string
+          role: Database["public"]["Enums"]["staff_role"]
           user_id: string
         }
         Insert: {
           created_at?: string
           display_name?: string | null
           email: string
-          role?: string
+          role?: Database["public"]["Enums"]["staff_role"]
           user_id: string
         }
         Update: {
           created_at?: string
           display_name?: string | null
           email?: string
-          role?: string
+          role?: Database["public"]["Enums"]["staff_role"]
           user_id?: string
         }
         Relationships: []
@@ -1461,7 +1465,7 @@ export type Database = {
           birthdate: string
           call_time: string
           captured_at: string
-          channel: string
+          channel: Database["public"]["Enums"]["lead_channel"]
           city: string
           consent_version: string
           cookie_consent: string
@@ -1482,7 +1486,7 @@ export type Database = {
           received_at: string
           response_id: number
           salutation: string
-          source: string
+          source: Database["public"]["Enums"]["lead_source"]
           terms_accepted: boolean
           title: string
         }[]
@@ -1576,7 +1580,7 @@ export type Database = {
       move_question: {
         Args: { question_id: number; steps: number }
         Returns: {
-          analysis_bucket: string | null
+          analysis_bucket: Database["public"]["Enums"]["analysis_bucket"] | null
           created_at: string
           custome_description: string | null
           form_id: number
@@ -1740,6 +1744,7 @@ export type Database = {
         | "leads_exported"
         | "lead_deleted"
         | "lead_status_changed"
+      analysis_bucket: "birth_decade"
       export_format: "csv" | "xlsx"
       export_scope: "customers" | "analysis"
       follow_up_change_kind: "changed" | "done" | "reopened"
@@ -1755,6 +1760,7 @@ export type Database = {
         | "closed"
         | "no_interest"
       question_type: "multiple-choice" | "input"
+      staff_role: "pending" | "staff" | "admin"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -1893,6 +1899,7 @@ export const Constants = {
         "lead_deleted",
         "lead_status_changed",
       ],
+      analysis_bucket: ["birth_decade"],
       export_format: ["csv", "xlsx"],
       export_scope: ["customers", "analysis"],
       follow_up_change_kind: ["changed", "done", "reopened"],
@@ -1909,6 +1916,7 @@ export const Constants = {
         "no_interest",
       ],
       question_type: ["multiple-choice", "input"],
+      staff_role: ["pending", "staff", "admin"],
     },
   },
 } as const

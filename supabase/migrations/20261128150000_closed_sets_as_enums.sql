@@ -16,8 +16,10 @@
 --   access_action          access_log.action
 --   lead_mail_mode         lead_mail_settings.mode, lead_mail_outbox.kind
 --   lead_mail_state        lead_mail_outbox.state
+--   staff_role             staff.role
+--   analysis_bucket        questions.analysis_bucket
 --
--- Sets that stay text with a CHECK, and why:
+-- Sets that stay text (most with a CHECK), and why:
 --   users.staff_edited, follow_up_changes.changed_fields: arrays of column names of another
 --     table (which fields staff edited or a change touched); their values follow the columns,
 --     not a domain of their own.
@@ -26,17 +28,14 @@
 --   analysis_daily_leads.source/channel, analysis_daily_answers.source/channel/kind: counters
 --     that only the triggers write from the columns above (no client writes or filters them by
 --     these columns); the functions comparing them with their text arguments stay as they are.
---   staff.role, questions.analysis_bucket: closed sets that could be enums as well; staff.role
---     is read by staff_role() and every policy through is_staff()/is_admin(), and is left as it
---     is in this migration to keep the security functions untouched.
 --
 -- A column's CHECK, default, the triggers and the generated column naming it are dropped and
 -- put back around the change of type (PostgreSQL refuses to change the type of a column a
 -- trigger's column list or a generated column uses, and re-reads a CHECK comparing with text).
--- Functions whose signature returns these columns through %type are dropped and created again
--- (a changed return type needs it; their grants are restated); the others keep their text
--- arguments and results and cast where they meet the enum columns. Plain SQL, for the local
--- runner and `supabase db push` alike.
+-- Functions whose signature returns these columns (through %type, and export_responses) are
+-- dropped and created again (a changed return type needs it; their grants are restated); the
+-- others keep their text arguments and results and cast where they meet the enum columns. Plain
+-- SQL, for the local runner and `supabase db push` alike.
 
 create type public.question_type as enum ('multiple-choice', 'input');
 create type public.lead_source as enum ('questionnaire', 'kfz', 'contact');
@@ -53,11 +52,30 @@ create type public.access_action as enum (
 );
 create type public.lead_mail_mode as enum ('immediate', 'digest');
 create type public.lead_mail_state as enum ('pending', 'sent', 'failed', 'cancelled');
+create type public.staff_role as enum ('pending', 'staff', 'admin');
+create type public.analysis_bucket as enum ('birth_decade');
 
 -- questions
-alter table public.questions drop constraint questions_type_check;
 alter table public.questions
-  alter column type type public.question_type using type::public.question_type;
+  drop constraint questions_type_check,
+  drop constraint questions_analysis_bucket_check;
+alter table public.questions
+  alter column type type public.question_type using type::public.question_type,
+  alter column analysis_bucket type public.analysis_bucket
+    using analysis_bucket::public.analysis_bucket;
+
+-- staff: the trigger keeping the last admin names role. staff_role() (and with it is_staff()
+-- and is_admin(), which every policy asks) keeps answering text.
+drop trigger keep_last_admin on public.staff;
+alter table public.staff
+  drop constraint staff_role_check,
+  alter column role drop default;
+alter table public.staff
+  alter column role type public.staff_role using role::public.staff_role,
+  alter column role set default 'pending';
+create trigger keep_last_admin
+  before update of role or delete on public.staff
+  for each row execute function public.keep_last_admin();
 
 -- responses: the generated questionnaire_id reads source, two triggers name source and channel.
 drop trigger analysis_move_lead_answers_update on public.responses;
@@ -397,7 +415,140 @@ revoke execute on function public.desk_customer_list(text, integer, text, text, 
 grant execute on function public.desk_customer_list(text, integer, text, text, date, date, boolean)
   to authenticated, service_role;
 
+-- export_responses returns the lead's source and channel as they are stored.
+drop function public.export_responses(bigint, integer, integer);
+create function public.export_responses(
+  export_id bigint,
+  after_id integer default 0,
+  page_size integer default 1000
+) returns table (
+  response_id integer,
+  lead_at timestamptz,
+  captured_at timestamptz,
+  received_at timestamptz,
+  form_id integer,
+  form_title text,
+  source public.lead_source,
+  channel public.lead_channel,
+  customer_id integer,
+  salutation text,
+  title text,
+  first_name text,
+  last_name text,
+  email text,
+  phone text,
+  adress text,
+  postcode text,
+  city text,
+  birthdate date,
+  call_time text,
+  existing_customer boolean,
+  message text,
+  offer_info boolean,
+  terms_accepted boolean,
+  data_processing_consent boolean,
+  consent_version text,
+  cookie_consent text,
+  cookie_consent_version text,
+  answers jsonb
+)
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  f jsonb;
+  delivered integer;
+begin
+  perform public.refuse_export_unless_allowed();
+  if page_size is null or page_size < 1 or page_size > 5000 then
+    raise exception 'page_size must be between 1 and 5000' using errcode = '22023';
+  end if;
+  select e.filter into f
+    from public.export_log e
+   where e.id = export_responses.export_id
+     and e.user_id = auth.uid()
+     and e.finished_at is null
+     for update;
+  if not found then
+    raise exception 'No open export with this id' using errcode = 'P0002';
+  end if;
+  return query
+    select l.id, coalesce(l.captured_at, l.received_at), l.captured_at, l.received_at, l.form_id,
+           fo.title, l.source, l.channel, l.user_id, l.salutation, l.title, l.first_name,
+           l.last_name, l.email, l.phone, l.adress, l.postcode, l.city, l.birthdate, l.call_time,
+           l.existing_customer, l.message, l.offer_info, l.terms_accepted,
+           l.data_processing_consent, l.consent_version, l.cookie_consent,
+           l.cookie_consent_version,
+           coalesce((
+             select jsonb_agg(jsonb_build_object(
+                      'question_id', a.question_id,
+                      'question', coalesce(q.question, a.question_text),
+                      'answer', a.answer)
+                    order by q.sequence nulls last, a.id)
+               from public.answers a
+               left join public.questions q on q.id = a.question_id
+              where a.response_id = l.id
+           ), '[]'::jsonb)
+      from public.export_leads((f ->> 'day_from')::date, (f ->> 'day_to')::date,
+                               (f ->> 'questionnaire_id')::integer, f ->> 'lead_channel',
+                               f ->> 'customer_search') l
+      join public.forms fo on fo.id = l.form_id
+     where l.id > coalesce(after_id, 0)
+     order by l.id
+     limit page_size;
+  get diagnostics delivered = row_count;
+  update public.export_log e
+     set rows_sent = e.rows_sent + delivered
+   where e.id = export_responses.export_id;
+end;
+$$;
+revoke execute on function public.export_responses(bigint, integer, integer) from public, anon;
+grant execute on function public.export_responses(bigint, integer, integer)
+  to authenticated, service_role;
+
 -- Text arguments and results as before, cast where they meet the enum columns.
+create or replace function public.staff_role() returns text
+language sql stable security definer set search_path = ''
+as $$
+  select role::text from public.staff where user_id = (select auth.uid())
+$$;
+
+create or replace function public.set_staff_role(user_id uuid, role text) returns void
+language plpgsql volatile security invoker set search_path = ''
+as $$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Nur Admins dürfen Rollen vergeben.' using errcode = '42501';
+  end if;
+  update public.staff s set role = set_staff_role.role::public.staff_role
+   where s.user_id = set_staff_role.user_id;
+  if not found then
+    raise exception 'Dieses Konto gibt es nicht.' using errcode = 'P0002';
+  end if;
+end;
+$$;
+
+create or replace function public.staff_accounts()
+returns table (
+  user_id uuid,
+  email text,
+  registered_at timestamptz,
+  confirmed_at timestamptz,
+  role text
+)
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Nur Admins dürfen die Mitarbeiterkonten sehen.' using errcode = '42501';
+  end if;
+  return query
+    select s.user_id, coalesce(u.email, s.email), u.created_at, u.email_confirmed_at, s.role::text
+      from public.staff s
+      join auth.users u on u.id = s.user_id
+     order by u.created_at, s.user_id;
+end;
+$$;
+
 create or replace function public.set_lead_status(response_id integer, status text, note text default null)
 returns setof public.lead_status_changes
 language plpgsql volatile security definer set search_path = ''
@@ -580,91 +731,6 @@ as $$
           or r.user_id in (select u.id from public.search_customers(btrim(customer_search)) u))
 $$;
 
-create or replace function public.export_responses(
-  export_id bigint,
-  after_id integer default 0,
-  page_size integer default 1000
-) returns table (
-  response_id integer,
-  lead_at timestamptz,
-  captured_at timestamptz,
-  received_at timestamptz,
-  form_id integer,
-  form_title text,
-  source text,
-  channel text,
-  customer_id integer,
-  salutation text,
-  title text,
-  first_name text,
-  last_name text,
-  email text,
-  phone text,
-  adress text,
-  postcode text,
-  city text,
-  birthdate date,
-  call_time text,
-  existing_customer boolean,
-  message text,
-  offer_info boolean,
-  terms_accepted boolean,
-  data_processing_consent boolean,
-  consent_version text,
-  cookie_consent text,
-  cookie_consent_version text,
-  answers jsonb
-)
-language plpgsql volatile security definer set search_path = ''
-as $$
-declare
-  f jsonb;
-  delivered integer;
-begin
-  perform public.refuse_export_unless_allowed();
-  if page_size is null or page_size < 1 or page_size > 5000 then
-    raise exception 'page_size must be between 1 and 5000' using errcode = '22023';
-  end if;
-  select e.filter into f
-    from public.export_log e
-   where e.id = export_responses.export_id
-     and e.user_id = auth.uid()
-     and e.finished_at is null
-     for update;
-  if not found then
-    raise exception 'No open export with this id' using errcode = 'P0002';
-  end if;
-  return query
-    select l.id, coalesce(l.captured_at, l.received_at), l.captured_at, l.received_at, l.form_id,
-           fo.title, l.source::text, l.channel::text, l.user_id, l.salutation, l.title, l.first_name,
-           l.last_name, l.email, l.phone, l.adress, l.postcode, l.city, l.birthdate, l.call_time,
-           l.existing_customer, l.message, l.offer_info, l.terms_accepted,
-           l.data_processing_consent, l.consent_version, l.cookie_consent,
-           l.cookie_consent_version,
-           coalesce((
-             select jsonb_agg(jsonb_build_object(
-                      'question_id', a.question_id,
-                      'question', coalesce(q.question, a.question_text),
-                      'answer', a.answer)
-                    order by q.sequence nulls last, a.id)
-               from public.answers a
-               left join public.questions q on q.id = a.question_id
-              where a.response_id = l.id
-           ), '[]'::jsonb)
-      from public.export_leads((f ->> 'day_from')::date, (f ->> 'day_to')::date,
-                               (f ->> 'questionnaire_id')::integer, f ->> 'lead_channel',
-                               f ->> 'customer_search') l
-      join public.forms fo on fo.id = l.form_id
-     where l.id > coalesce(after_id, 0)
-     order by l.id
-     limit page_size;
-  get diagnostics delivered = row_count;
-  update public.export_log e
-     set rows_sent = e.rows_sent + delivered
-   where e.id = export_responses.export_id;
-end;
-$$;
-
 create or replace function public.begin_export(
   export_scope text,
   export_format text,
@@ -706,7 +772,8 @@ language sql volatile security definer set search_path = ''
 as $$
   insert into public.access_log (user_id, staff_email, action, customer_id, detail)
   select auth.uid(), (select s.email from public.staff s where s.user_id = auth.uid()),
-         log_access.action::public.access_action, log_access.customer_id, coalesce(log_access.detail, '{}'::jsonb)
+         log_access.action::public.access_action, log_access.customer_id,
+         coalesce(log_access.detail, '{}'::jsonb)
 $$;
 
 create or replace function public.log_access_once(action text, customer_id integer, detail jsonb default '{}')
@@ -745,8 +812,8 @@ begin
   select q.id, public.analysis_lead_day(r.captured_at, r.received_at), r.source, r.channel,
          i.kind, i.value, sign * i.n
     from public.responses r, public.questions q,
-         public.analysis_answer_items(q.type::text, q."multipleAnswers", q.options, q.analysis_bucket,
-                                      answer_text) i
+         public.analysis_answer_items(q.type::text, q."multipleAnswers", q.options,
+                                      q.analysis_bucket::text, answer_text) i
    where r.id = answer_response_id and q.id = answer_question_id
   on conflict (question_id, day, source, channel, kind, md5(value))
     do update set n = d.n + excluded.n;
@@ -765,7 +832,7 @@ begin
     from public.answers a
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
-      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket::text, a.answer) i
    where a.response_id = r.id
    group by a.question_id, i.kind, i.value
   on conflict (question_id, day, source, channel, kind, md5(value))
@@ -785,7 +852,7 @@ begin
     join public.responses r on r.id = a.response_id
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
-      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket::text, a.answer) i
    group by 1, 2, 3, 4, 5, 6
   on conflict (question_id, day, source, channel, kind, md5(value))
     do update set n = d.n + excluded.n;
@@ -809,7 +876,7 @@ begin
     -- A question deleted in the same statement took its counters along.
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
-      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket::text, a.answer) i
    group by 1, 2, 3, 4, 5, 6
   on conflict (question_id, day, source, channel, kind, md5(value))
     do update set n = d.n + excluded.n;

@@ -10,12 +10,11 @@
 CREATE TABLE public.staff (
     user_id uuid NOT NULL,
     email text NOT NULL,
-    role text DEFAULT 'pending'::text NOT NULL,
+    role public.staff_role DEFAULT 'pending'::public.staff_role NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     display_name text,
     CONSTRAINT staff_display_name_check CHECK (((display_name IS NULL) OR ((char_length(btrim(display_name)) >= 1) AND (char_length(btrim(display_name)) <= 80)))),
-    CONSTRAINT staff_display_name_plain CHECK (((display_name !~ '[\u0001-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]'::text) AND (strpos(display_name, '@'::text) = 0))),
-    CONSTRAINT staff_role_check CHECK ((role = ANY (ARRAY['pending'::text, 'staff'::text, 'admin'::text])))
+    CONSTRAINT staff_display_name_plain CHECK (((display_name !~ '[\u0001-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]'::text) AND (strpos(display_name, '@'::text) = 0)))
 );
 
 ALTER TABLE ONLY public.staff
@@ -41,7 +40,7 @@ CREATE FUNCTION public.staff_role() RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select role from public.staff where user_id = (select auth.uid())
+  select role::text from public.staff where user_id = (select auth.uid())
 $$;
 
 CREATE FUNCTION public.is_admin() RETURNS boolean
@@ -134,7 +133,8 @@ begin
   if not (select public.is_admin()) then
     raise exception 'Nur Admins dürfen Rollen vergeben.' using errcode = '42501';
   end if;
-  update public.staff s set role = set_staff_role.role where s.user_id = set_staff_role.user_id;
+  update public.staff s set role = set_staff_role.role::public.staff_role
+   where s.user_id = set_staff_role.user_id;
   if not found then
     raise exception 'Dieses Konto gibt es nicht.' using errcode = 'P0002';
   end if;
@@ -150,7 +150,7 @@ begin
     raise exception 'Nur Admins dürfen die Mitarbeiterkonten sehen.' using errcode = '42501';
   end if;
   return query
-    select s.user_id, coalesce(u.email, s.email), u.created_at, u.email_confirmed_at, s.role
+    select s.user_id, coalesce(u.email, s.email), u.created_at, u.email_confirmed_at, s.role::text
       from public.staff s
       join auth.users u on u.id = s.user_id
      order by u.created_at, s.user_id;

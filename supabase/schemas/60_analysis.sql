@@ -108,8 +108,8 @@ begin
   select q.id, public.analysis_lead_day(r.captured_at, r.received_at), r.source, r.channel,
          i.kind, i.value, sign * i.n
     from public.responses r, public.questions q,
-         public.analysis_answer_items(q.type::text, q."multipleAnswers", q.options, q.analysis_bucket,
-                                      answer_text) i
+         public.analysis_answer_items(q.type::text, q."multipleAnswers", q.options,
+                                      q.analysis_bucket::text, answer_text) i
    where r.id = answer_response_id and q.id = answer_question_id
   on conflict (question_id, day, source, channel, kind, md5(value))
     do update set n = d.n + excluded.n;
@@ -172,7 +172,7 @@ begin
     from public.answers a
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
-      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket::text, a.answer) i
    where a.response_id = r.id
    group by a.question_id, i.kind, i.value
   on conflict (question_id, day, source, channel, kind, md5(value))
@@ -315,7 +315,7 @@ begin
     join public.responses r on r.id = a.response_id
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
-      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket::text, a.answer) i
    group by 1, 2, 3, 4, 5, 6
   on conflict (question_id, day, source, channel, kind, md5(value))
     do update set n = d.n + excluded.n;
@@ -406,7 +406,7 @@ begin
     -- A question deleted in the same statement took its counters along.
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
-      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket, a.answer) i
+      q.type::text, q."multipleAnswers", q.options, q.analysis_bucket::text, a.answer) i
    group by 1, 2, 3, 4, 5, 6
   on conflict (question_id, day, source, channel, kind, md5(value))
     do update set n = d.n + excluded.n;

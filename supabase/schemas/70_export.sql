@@ -107,7 +107,7 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.export_responses(export_id bigint, after_id integer DEFAULT 0, page_size integer DEFAULT 1000) RETURNS TABLE(response_id integer, lead_at timestamp with time zone, captured_at timestamp with time zone, received_at timestamp with time zone, form_id integer, form_title text, source text, channel text, customer_id integer, salutation text, title text, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, birthdate date, call_time text, existing_customer boolean, message text, offer_info boolean, terms_accepted boolean, data_processing_consent boolean, consent_version text, cookie_consent text, cookie_consent_version text, answers jsonb)
+CREATE FUNCTION public.export_responses(export_id bigint, after_id integer DEFAULT 0, page_size integer DEFAULT 1000) RETURNS TABLE(response_id integer, lead_at timestamp with time zone, captured_at timestamp with time zone, received_at timestamp with time zone, form_id integer, form_title text, source public.lead_source, channel public.lead_channel, customer_id integer, salutation text, title text, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, birthdate date, call_time text, existing_customer boolean, message text, offer_info boolean, terms_accepted boolean, data_processing_consent boolean, consent_version text, cookie_consent text, cookie_consent_version text, answers jsonb)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -130,7 +130,7 @@ begin
   end if;
   return query
     select l.id, coalesce(l.captured_at, l.received_at), l.captured_at, l.received_at, l.form_id,
-           fo.title, l.source::text, l.channel::text, l.user_id, l.salutation, l.title, l.first_name,
+           fo.title, l.source, l.channel, l.user_id, l.salutation, l.title, l.first_name,
            l.last_name, l.email, l.phone, l.adress, l.postcode, l.city, l.birthdate, l.call_time,
            l.existing_customer, l.message, l.offer_info, l.terms_accepted,
            l.data_processing_consent, l.consent_version, l.cookie_consent,

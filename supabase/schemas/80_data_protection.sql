@@ -352,7 +352,8 @@ CREATE FUNCTION public.log_access(action text, customer_id integer, detail jsonb
     AS $$
   insert into public.access_log (user_id, staff_email, action, customer_id, detail)
   select auth.uid(), (select s.email from public.staff s where s.user_id = auth.uid()),
-         log_access.action::public.access_action, log_access.customer_id, coalesce(log_access.detail, '{}'::jsonb)
+         log_access.action::public.access_action, log_access.customer_id,
+         coalesce(log_access.detail, '{}'::jsonb)
 $$;
 
 CREATE FUNCTION public.person_lead_ids(customer_id integer, email text) RETURNS integer[]

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { berlinToday } from '../../domain/calendar.ts';
+import type { ExportFormat, ExportScope } from '../../domain/database-enums.ts';
 import {
   createCsvBuilder,
   createExportTable,
@@ -19,10 +20,7 @@ import { useSupabase } from './supabase-context.ts';
 // Exports of leads as CSV or XLSX. The database decides who may export (can_export, and the
 // export functions refuse with 42501) and records every export; the desk only pages and writes.
 
-const exportScopes = ['analysis', 'customers'] as const;
-const exportFormats = ['csv', 'xlsx'] as const;
-export type ExportScope = (typeof exportScopes)[number];
-export type ExportFormat = (typeof exportFormats)[number];
+export type { ExportFormat, ExportScope };
 
 export interface ExportFilter {
   dayFrom?: string;
@@ -34,10 +32,8 @@ export interface ExportFilter {
 
 export type DeskSettings = Pick<Tables<'desk_settings'>, 'staff_can_export' | 'updated_at'>;
 
-// The columns export_log types loosely (text, jsonb), checked where a row enters the desk.
+// The column export_log types loosely (jsonb), checked where a row enters the desk.
 const exportLogColumns = z.object({
-  scope: z.enum(exportScopes),
-  format: z.enum(exportFormats),
   filter: z.looseObject({
     day_from: z.string().optional(),
     day_to: z.string().optional(),
