@@ -48,7 +48,7 @@ describe('declarative schema (supabase/schemas)', () => {
 
   beforeAll(async () => {
     server = await startTestPostgres();
-    for (const name of ['migrated', 'declared', 'changed']) {
+    for (const name of ['migrated', 'declared', 'changed', 'column_grant']) {
       await asSuperuser(server, `create database ${name}`);
     }
     files = await readSchemaFiles();
@@ -90,6 +90,21 @@ describe('declarative schema (supabase/schemas)', () => {
     expect(catalogueDifferences(migrated, changed)).toEqual([
       'function public.set_lead_status(integer,text,text): unterschiedlich',
     ]);
+  }, 120_000);
+
+  it('db:diff names in its head a column privilege the diff cannot write', async () => {
+    const grant = 'GRANT UPDATE(staff_can_export) ON TABLE public.desk_settings TO authenticated;';
+    expect(files.some((f) => f.sql.includes(grant))).toBe(true);
+    const withoutGrant = files.map((f) => ({ ...f, sql: f.sql.replace(grant, '') }));
+    await buildDeclared(server.url('column_grant'), withoutGrant);
+    const diff = await diffDatabases(server.url('declared'), server.url('column_grant'));
+    expect(diff.sql).toBe('');
+    expect(diff.remaining).toEqual([
+      'grants on column public.desk_settings.staff_can_export: nur in den Migrationen',
+    ]);
+    expect(migrationText(diff)).toContain(
+      '--   - grants on column public.desk_settings.staff_can_export: nur in den Migrationen',
+    );
   }, 120_000);
 
   it('db:diff writes the changed function as create or replace, which makes both equal', async () => {
