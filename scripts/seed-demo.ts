@@ -24,6 +24,11 @@ const { values } = parseArgs({
 async function connection(): Promise<Database> {
   const config = loadConfig();
   if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl });
+  if (config.supabase.url) {
+    throw new Error(
+      'Für ein gehostetes Projekt bitte DATABASE_URL auf dessen direkte Datenbankverbindung setzen.',
+    );
+  }
   const running = await fetch(`http://127.0.0.1:${config.port}/rest/v1/`).catch(() => null);
   if (running) {
     throw new Error(
