@@ -195,6 +195,12 @@ describe.each(['pglite', 'postgres'] as const)('closed sets over the gateway on 
       .single();
     expect(known.error).toBeNull();
     expect(known.data).toEqual({ type: 'input' });
+
+    // A filter on the enum column is cast to it, as PostgREST casts it.
+    const filtered = await admin.from('questions').select('type').in('type', ['input']);
+    expect(filtered.error).toBeNull();
+    expect(filtered.data!.length).toBeGreaterThan(0);
+    expect(new Set(filtered.data!.map((row) => row.type))).toEqual(new Set(['input']));
   });
 
   it('refuses an unknown mail mode with 400 and stores a known one', async () => {
