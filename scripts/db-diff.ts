@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@pgkit/client';
 import { run as migra } from '@pgkit/migra';
 import pg from 'pg';
+import { readMigrations } from '../server/db/migrate.ts';
 import { asSuperuser, startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
 import { catalogueDifferences, readCatalogue } from './schema-catalogue.ts';
 import {
@@ -38,6 +39,12 @@ const notCaptured = [
   'view ownership and security_invoker, schema privileges, partitions, publications, domains',
 ];
 
+function qualifiedNames(url: string): string {
+  const withOptions = new URL(url);
+  withOptions.searchParams.set('options', '-c search_path=pg_catalog');
+  return withOptions.toString();
+}
+
 /**
  * The statements that turn the database at `fromUrl` into the one at `toUrl`, and the objects
  * they leave different (tried on `fromUrl` inside a transaction that is rolled back).
@@ -45,8 +52,10 @@ const notCaptured = [
 export async function diffDatabases(fromUrl: string, toUrl: string): Promise<SchemaDiff> {
   // pg-promise warns of a second client on the same database, which a test run makes on purpose.
   const quiet = { pgpOptions: { initialize: { noWarnings: true } } };
-  const from = createClient(fromUrl, quiet);
-  const to = createClient(toUrl, quiet);
+  // With only pg_catalog on the search path, PostgreSQL prints every name of ours with its
+  // schema (`returns setof public.lead_status_changes`), as the migrations write them.
+  const from = createClient(qualifiedNames(fromUrl), quiet);
+  const to = createClient(qualifiedNames(toUrl), quiet);
   let sql: string;
   try {
     const migration = await migra(from, to, {
@@ -94,9 +103,20 @@ export function migrationText(diff: SchemaDiff): string {
   return `${head.join('\n')}\n\n${diff.sql}\n`;
 }
 
-/** `20261128153000`: the UTC time as the Supabase CLI names migrations. */
-export function migrationVersion(at = new Date()): string {
-  return at.toISOString().replace(/\D/g, '').slice(0, 14);
+const versionOf = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 14);
+
+/**
+ * `20261128153000`: the UTC time as the Supabase CLI names migrations, or one second after the
+ * newest existing migration when that lies later: a new file must sort after every applied one
+ * (`supabase db push` refuses one that sorts before them).
+ */
+export function migrationVersion(existing: string[], at = new Date()): string {
+  const newest = existing.toSorted().at(-1);
+  if (!newest || versionOf(at) > newest) return versionOf(at);
+  const [, y, mo, d, h, mi, sec] = /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/
+    .exec(newest)!
+    .map(Number);
+  return versionOf(new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, sec! + 1)));
 }
 
 /**
@@ -135,7 +155,8 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const file = path.join(migrationsDir, `${migrationVersion()}_${name}.sql`);
+  const versions = (await readMigrations(migrationsDir)).map((m) => m.version);
+  const file = path.join(migrationsDir, `${migrationVersion(versions)}_${name}.sql`);
   await writeFile(file, migrationText(diff));
   console.log(`Geschrieben: ${path.relative(process.cwd(), file)}`);
   if (diff.remaining.length > 0) {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diffDatabases, migrationText } from '../../scripts/db-diff.ts';
+import { diffDatabases, migrationText, migrationVersion } from '../../scripts/db-diff.ts';
 import {
   catalogueDifferences,
   readCatalogue,
@@ -91,6 +91,16 @@ describe('declarative schema (supabase/schemas)', () => {
       'function public.set_lead_status(integer,text,text): unterschiedlich',
     ]);
   }, 120_000);
+
+  it('db:diff names the new migration after every existing one', () => {
+    const existing = ['20261128140000', '20261128150000'];
+    expect(migrationVersion(existing, new Date('2026-11-29T08:15:30.250Z'))).toBe('20261129081530');
+    // A clock before the newest migration: one second after it, never between applied ones.
+    expect(migrationVersion(existing, new Date('2026-11-28T05:52:21Z'))).toBe('20261128150001');
+    expect(migrationVersion(['20261231235959'], new Date('2026-01-01T00:00:00Z'))).toBe(
+      '20270101000000',
+    );
+  });
 
   it('db:diff names in its head a column privilege the diff cannot write', async () => {
     const grant = 'GRANT UPDATE(staff_can_export) ON TABLE public.desk_settings TO authenticated;';
