@@ -11,11 +11,11 @@
 // from the keystroke and without that pause, the goal applies to the latter. Medians are printed
 // beside the goals, with min and max.
 //
-// Data: seed:demo's function (rpc seed_demo) into a PGlite DATA_DIR cached under
-// .tmp/bench-desk-<count>/ (reused while the migrations are the same; takes ~3 min to make on
-// 2 cores). With DATABASE_URL set, the same rounds run a second time on that PostgreSQL database,
-// which gets the demo customers first if it has fewer than BENCH_CUSTOMERS (existing demo rows
-// are removed then). Bounded: at most 10 rounds, 60 s per step.
+// Data: seed:demo's generators (supabase/seed-demo.sql, scripts/demo-data.ts) into a PGlite
+// DATA_DIR cached under .tmp/bench-desk-<count>/ (reused while the migrations are the same;
+// takes ~3 min to make on 2 cores). With DATABASE_URL set, the same rounds run a second time on
+// that PostgreSQL database, which gets the demo customers first if it has fewer than
+// BENCH_CUSTOMERS (existing demo rows are removed then). Bounded: at most 10 rounds, 60 s per step.
 //
 //   npm run bench:desk
 //   BENCH_ROUNDS=3 BENCH_CUSTOMERS=20000 npm run bench:desk
@@ -28,9 +28,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
-import { removeDemo, seedDemo, serviceClient } from '../scripts/demo-data.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
+import { demoDomain, removeDemo, seedDemo } from '../scripts/demo-data.ts';
+import { openDatabase, type Database } from '../server/db/database.ts';
 import { deskPaths } from '../src/domain/routes.ts';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 
@@ -60,18 +59,17 @@ const serverEnv = (dataDir: string, postgresUrl?: string) => ({
   ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
 });
 
-async function seed(server: ServerProcess, count: number) {
-  const supabase = serviceClient(server.url, (await apiKeys(secret)).serviceRoleKey);
-  const present = await supabase
-    .from('users')
-    .select('id', { count: 'exact', head: true })
-    .like('email', '%@demo.example');
-  if (present.error) throw new Error(present.error.message);
-  if ((present.count ?? 0) === count) return false;
-  if ((present.count ?? 0) > 0) await removeDemo(supabase);
+async function seed(db: Database, count: number) {
+  const present = await db.query<{ n: number }>(
+    'select count(*)::int as n from public.users where email like $1',
+    [`%@${demoDomain}`],
+  );
+  const existing = present.rows[0]?.n ?? 0;
+  if (existing === count) return false;
+  if (existing > 0) await removeDemo(db);
   const started = performance.now();
   let shown = 0;
-  const result = await seedDemo(supabase, {
+  const result = await seedDemo(db, {
     count,
     seed: 25,
     onProgress: (done) => {
@@ -103,14 +101,12 @@ async function pgliteDataDir(): Promise<string> {
   console.log(`PGlite: Demo-Daten werden erzeugt (${dir}) …`);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
+  // The server migrates the new database and makes the admin; then the bench opens it alone.
   const server = await startServerProcess(serverEnv(dir));
-  try {
-    await seed(server, customers);
-  } finally {
-    await server.kill('SIGTERM');
-  }
-  // Fresh statistics for the planner, as autovacuum would gather them on a running PostgreSQL.
+  await server.kill('SIGTERM');
   const db = await openDatabase({ dataDir: dir });
+  await seed(db, customers);
+  // Fresh statistics for the planner, as autovacuum would gather them on a running PostgreSQL.
   await db.query('vacuum analyze');
   await db.close();
   await writeFile(marker, stamp);
@@ -280,7 +276,12 @@ try {
     await mkdir(scratch, { recursive: true });
     const postgres = await startServerProcess(serverEnv(scratch, databaseUrl));
     servers.push(postgres);
-    await seed(postgres, customers);
+    const db = await openDatabase({ databaseUrl });
+    try {
+      await seed(db, customers);
+    } finally {
+      await db.close();
+    }
     await bench('PostgreSQL', postgres, browser);
   }
 } finally {

@@ -1,28 +1,23 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import ws from 'ws';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Database, Queryable } from '../server/db/database.ts';
 
 // Demo customers with their leads and answers, so that a new installation shows a working Survey
-// Desk. Made through the Supabase API with the service role (the running server's gateway, or
-// a hosted project) by the database function seed_demo, never around it: the same triggers and
-// checks apply as to real data. Names, places and the leads' mix: see the migration
-// 20261127100000_seed_demo.sql.
+// Desk. Made in the database by the seed-only function seed_demo (supabase/seed-demo.sql), on
+// the database's own connection: the same triggers and checks apply as to real data. The
+// generators exist only inside the transaction that uses them; the production schema
+// (supabase/migrations, supabase/schemas) never has them.
 //
 // Every demo address ends in `@demo.example` (a reserved name that can never receive mail), which
 // is how `--remove` finds them again.
 
-/**
- * A client with the service role (it bypasses row-level security: the seed writes customers and
- * leads as the hub does). Node 20 has no WebSocket of its own, so realtime gets `ws`.
- */
-export function serviceClient(url: string, serviceRoleKey: string): SupabaseClient {
-  return createClient(url, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as never },
-  });
-}
-
+export const demoSeedFile = fileURLToPath(new URL('../supabase/seed-demo.sql', import.meta.url));
 export const demoDomain = 'demo.example';
 export const maxDemoCount = 100_000;
+
+const dropGenerators = `
+  drop function public.seed_demo(integer, double precision, text, integer, timestamptz);
+  drop function public.demo_answer(text, jsonb, boolean, text, timestamptz);`;
 
 /** A small seeded generator (mulberry32): the same seed gives the same demo data. */
 export function demoRandom(seed: number) {
@@ -39,17 +34,11 @@ export function demoRandom(seed: number) {
   return { next, int, pick };
 }
 
-async function must<T>(call: PromiseLike<{ data: T | null; error: { message: string } | null }>) {
-  const { data, error } = await call;
-  if (error) throw new Error(error.message);
-  return data as T;
-}
-
 export interface SeedOptions {
   count: number;
   /**
-   * Customers per request (one transaction each; at most 20,000). 1,000 stays well inside the
-   * service role's statement timeout of 8 s on PostgreSQL and hosted Supabase (5,000 did not).
+   * Customers per transaction (at most 20,000). 1,000 keeps each transaction short (about a
+   * second on PostgreSQL), so the running server's own work waits little behind it.
    */
   chunk?: number;
   seed?: number;
@@ -59,10 +48,10 @@ export interface SeedOptions {
 
 /**
  * Adds `count` demo customers, each with one or two leads and their answers. The database makes
- * them (rpc seed_demo, set-based: 20261127100000_seed_demo.sql), `chunk` customers per request;
- * 1,000 customers per request sent as rows took over 25 minutes for 100,000 on PGlite.
+ * them (seed_demo, set-based), `chunk` customers per transaction, each of which defines the
+ * generators, calls them and drops them again.
  */
-export async function seedDemo(supabase: SupabaseClient, options: SeedOptions) {
+export async function seedDemo(db: Database, options: SeedOptions) {
   const { count, chunk = 1000, now = Date.now() } = options;
   if (!Number.isInteger(count) || count < 1 || count > maxDemoCount) {
     throw new RangeError(`Anzahl muss zwischen 1 und ${maxDemoCount} liegen.`);
@@ -74,19 +63,20 @@ export async function seedDemo(supabase: SupabaseClient, options: SeedOptions) {
   // Addresses must differ from those of an earlier run: a tag per run.
   const runTag = (options.seed ?? now).toString(36).slice(-5);
   const at = new Date(now).toISOString();
+  const generators = await readFile(demoSeedFile, 'utf8');
   let responses = 0;
   let answers = 0;
   for (let start = 0; start < count; start += chunk) {
     const size = Math.min(chunk, count - start);
-    const [added] = await must<{ customers: number; responses: number; answers: number }[]>(
-      supabase.rpc('seed_demo', {
-        count: size,
-        seed: random.next() * 2 - 1,
-        run_tag: runTag,
-        first_index: start,
-        at,
-      }),
-    );
+    const added = await db.transaction(async (tx) => {
+      await tx.exec(generators);
+      const made = await tx.query<{ customers: number; responses: number; answers: number }>(
+        'select * from public.seed_demo($1, $2, $3, $4, $5)',
+        [size, random.next() * 2 - 1, runTag, start, at],
+      );
+      await tx.exec(dropGenerators);
+      return made.rows[0];
+    });
     responses += added?.responses ?? 0;
     answers += added?.answers ?? 0;
     options.onProgress?.(start + size, count);
@@ -95,11 +85,9 @@ export async function seedDemo(supabase: SupabaseClient, options: SeedOptions) {
 }
 
 /** Deletes every demo customer and their leads (answers go with their lead). */
-export async function removeDemo(supabase: SupabaseClient) {
+export async function removeDemo(db: Queryable) {
   const pattern = `%@${demoDomain}`;
-  const leads = await supabase.from('responses').delete({ count: 'exact' }).like('email', pattern);
-  if (leads.error) throw new Error(leads.error.message);
-  const customers = await supabase.from('users').delete({ count: 'exact' }).like('email', pattern);
-  if (customers.error) throw new Error(customers.error.message);
-  return { customers: customers.count ?? 0, responses: leads.count ?? 0 };
+  const leads = await db.query('delete from public.responses where email like $1', [pattern]);
+  const customers = await db.query('delete from public.users where email like $1', [pattern]);
+  return { customers: customers.rowCount, responses: leads.rowCount };
 }

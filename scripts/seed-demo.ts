@@ -1,13 +1,15 @@
-// `npm run seed:demo [-- --count 5000]`: adds demo customers with leads and answers to the RUNNING
-// server's database, through its gateway with the service role key (derived from the same secret
-// the server uses). Against a hosted project: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.
-// `npm run seed:demo -- --remove` deletes them again (every address ending in @demo.example).
+// `npm run seed:demo [-- --count 5000]`: adds demo customers with leads and answers to the
+// database, on its own connection: DATABASE_URL (a local PostgreSQL, or a hosted project's direct
+// connection string), otherwise the PGlite database in DATA_DIR, which only one process may open:
+// then the server must be stopped. The generators (supabase/seed-demo.sql) exist only inside each
+// chunk's transaction. `npm run seed:demo -- --remove` deletes the demo data again (every address
+// ending in @demo.example).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
-import { apiKeys } from '../server/gateway/gateway-jwt.ts';
-import { maxDemoCount, removeDemo, seedDemo, serviceClient } from './demo-data.ts';
+import { openDatabase, type Database } from '../server/db/database.ts';
+import { maxDemoCount, removeDemo, seedDemo } from './demo-data.ts';
 
 const envFile = path.resolve('.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -19,40 +21,60 @@ const { values } = parseArgs({
   },
 });
 
-async function connection() {
-  const hostedUrl = process.env.SUPABASE_URL;
-  const hostedKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
-  if (hostedUrl && hostedKey) return { url: hostedUrl, key: hostedKey };
+async function connection(): Promise<Database> {
   const config = loadConfig();
-  const url = `http://127.0.0.1:${config.port}`;
-  return { url, key: (await apiKeys(config.jwtSecret)).serviceRoleKey };
+  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl });
+  if (config.supabase.url) {
+    throw new Error(
+      'Für ein gehostetes Projekt bitte DATABASE_URL auf dessen direkte Datenbankverbindung setzen.',
+    );
+  }
+  const running = await fetch(`http://127.0.0.1:${config.port}/rest/v1/`).catch(() => null);
+  if (running) {
+    throw new Error(
+      `Der Server unter Port ${config.port} hält die PGlite-Datenbank in ${config.dataDir}. ` +
+        'Bitte den Server zuerst beenden (oder DATABASE_URL setzen).',
+    );
+  }
+  const db = await openDatabase({ dataDir: config.dataDir });
+  const ready = await db.query<{ ready: boolean }>(
+    `select to_regclass('public.users') is not null as ready`,
+  );
+  if (!ready.rows[0]?.ready) {
+    await db.close();
+    throw new Error(`Keine Datenbank in ${config.dataDir}. Bitte zuerst "npm start" ausführen.`);
+  }
+  return db;
+}
+
+const count = Number(values.count);
+if (!Number.isInteger(count) || count < 1 || count > maxDemoCount) {
+  console.error(
+    `--count muss eine ganze Zahl von 1 bis ${maxDemoCount.toLocaleString('de-DE')} sein.`,
+  );
+  process.exit(1);
 }
 
 async function main() {
-  const { url, key } = await connection();
-  const health = await fetch(`${url}/rest/v1/`, { headers: { apikey: key } }).catch(() => null);
-  if (!health) {
-    console.error(`Kein Server unter ${url}. Bitte zuerst "npm start" ausführen.`);
-    process.exit(1);
+  const db = await connection();
+  try {
+    await fill(db);
+  } finally {
+    await db.close();
   }
-  const supabase = serviceClient(url, key);
+}
+
+async function fill(db: Database) {
   if (values.remove) {
-    const removed = await removeDemo(supabase);
+    const removed = await removeDemo(db);
     console.log(
       `Demo-Daten entfernt: ${removed.customers.toLocaleString('de-DE')} Kunden, ` +
         `${removed.responses.toLocaleString('de-DE')} Anfragen.`,
     );
     return;
   }
-  const count = Number(values.count);
-  if (!Number.isInteger(count) || count < 1 || count > maxDemoCount) {
-    console.error(
-      `--count muss eine ganze Zahl von 1 bis ${maxDemoCount.toLocaleString('de-DE')} sein.`,
-    );
-    process.exit(1);
-  }
   const started = performance.now();
-  const result = await seedDemo(supabase, {
+  const result = await seedDemo(db, {
     count,
     onProgress: (done, total) => {
       const line = `Demo-Daten: ${done.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')} Kunden`;

@@ -60,7 +60,7 @@ export async function setupDatabase(db: Database, options: SetupOptions): Promis
  * grants on every start took a second of a restart on PGlite (bench:startup): the files' hash is
  * kept as the comment of schema `auth`, and files that did not change since are not run again.
  */
-async function applyLocalSupabase(db: Database): Promise<void> {
+export async function applyLocalSupabase(db: Database): Promise<void> {
   const files = await Promise.all(localSupabaseFiles.map((file) => readFile(file, 'utf8')));
   const stamp = `Lokale Supabase-Grundlage ${createHash('sha256').update(files.join('\0')).digest('hex')}`;
   const applied = await db.query<{ stamp: string | null }>(

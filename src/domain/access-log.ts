@@ -1,18 +1,9 @@
 // The access log's actions (public.access_log.action) and how Survey Desk names them: one place
 // for the customer sidebar, the staff page and the person's export document.
 
-export const accessActions = [
-  'customer_viewed',
-  'answers_viewed',
-  'customer_changed',
-  'customer_searched',
-  'customer_exported',
-  'customer_erased',
-  'leads_exported',
-  'lead_deleted',
-  'lead_status_changed',
-] as const;
-export type AccessAction = (typeof accessActions)[number];
+import { accessActions, type AccessAction } from './database-enums.ts';
+
+export { accessActions, type AccessAction };
 
 export const accessActionLabels: Record<AccessAction, string> = {
   customer_viewed: 'Kundendaten geöffnet',

@@ -16,7 +16,7 @@ export type Database = {
     Tables: {
       access_log: {
         Row: {
-          action: string
+          action: Database["public"]["Enums"]["access_action"]
           at: string
           customer_id: number | null
           detail: NonNullable<Json>
@@ -25,7 +25,7 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
-          action: string
+          action: Database["public"]["Enums"]["access_action"]
           at?: string
           customer_id?: number | null
           detail?: NonNullable<Json>
@@ -34,7 +34,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
-          action?: string
+          action?: Database["public"]["Enums"]["access_action"]
           at?: string
           customer_id?: number | null
           detail?: NonNullable<Json>
@@ -316,12 +316,12 @@ export type Database = {
           email: string | null
           filter: NonNullable<Json>
           finished_at: string | null
-          format: string
+          format: Database["public"]["Enums"]["export_format"]
           id: number
           row_count: number
           rows_sent: number
           rows_written: number | null
-          scope: string
+          scope: Database["public"]["Enums"]["export_scope"]
           user_id: string | null
         }
         Insert: {
@@ -330,12 +330,12 @@ export type Database = {
           email?: string | null
           filter: NonNullable<Json>
           finished_at?: string | null
-          format: string
+          format: Database["public"]["Enums"]["export_format"]
           id?: never
           row_count: number
           rows_sent?: number
           rows_written?: number | null
-          scope: string
+          scope: Database["public"]["Enums"]["export_scope"]
           user_id?: string | null
         }
         Update: {
@@ -344,12 +344,12 @@ export type Database = {
           email?: string | null
           filter?: NonNullable<Json>
           finished_at?: string | null
-          format?: string
+          format?: Database["public"]["Enums"]["export_format"]
           id?: never
           row_count?: number
           rows_sent?: number
           rows_written?: number | null
-          scope?: string
+          scope?: Database["public"]["Enums"]["export_scope"]
           user_id?: string | null
         }
         Relationships: []
@@ -367,7 +367,7 @@ export type Database = {
           due_before: string | null
           follow_up_id: number
           id: number
-          kind: string
+          kind: Database["public"]["Enums"]["follow_up_change_kind"]
         }
         Insert: {
           assignee_after?: string | null
@@ -381,7 +381,7 @@ export type Database = {
           due_before?: string | null
           follow_up_id: number
           id?: never
-          kind: string
+          kind: Database["public"]["Enums"]["follow_up_change_kind"]
         }
         Update: {
           assignee_after?: string | null
@@ -395,7 +395,7 @@ export type Database = {
           due_before?: string | null
           follow_up_id?: number
           id?: never
-          kind?: string
+          kind?: Database["public"]["Enums"]["follow_up_change_kind"]
         }
         Relationships: [
           {
@@ -498,12 +498,12 @@ export type Database = {
           digest_key: string | null
           id: number
           idempotency_key: string
-          kind: string
+          kind: Database["public"]["Enums"]["lead_mail_mode"]
           last_error: string | null
           next_attempt_at: string
           response_id: number
           sent_at: string | null
-          state: string
+          state: Database["public"]["Enums"]["lead_mail_state"]
         }
         Insert: {
           attempts?: number
@@ -511,12 +511,12 @@ export type Database = {
           digest_key?: string | null
           id?: never
           idempotency_key: string
-          kind: string
+          kind: Database["public"]["Enums"]["lead_mail_mode"]
           last_error?: string | null
           next_attempt_at?: string
           response_id: number
           sent_at?: string | null
-          state?: string
+          state?: Database["public"]["Enums"]["lead_mail_state"]
         }
         Update: {
           attempts?: number
@@ -524,12 +524,12 @@ export type Database = {
           digest_key?: string | null
           id?: never
           idempotency_key?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["lead_mail_mode"]
           last_error?: string | null
           next_attempt_at?: string
           response_id?: number
           sent_at?: string | null
-          state?: string
+          state?: Database["public"]["Enums"]["lead_mail_state"]
         }
         Relationships: [
           {
@@ -548,7 +548,7 @@ export type Database = {
           digest_sent_on: string | null
           enabled: boolean
           id: boolean
-          mode: string
+          mode: Database["public"]["Enums"]["lead_mail_mode"]
           updated_at: string
           updated_by: string | null
         }
@@ -558,7 +558,7 @@ export type Database = {
           digest_sent_on?: string | null
           enabled?: boolean
           id?: boolean
-          mode?: string
+          mode?: Database["public"]["Enums"]["lead_mail_mode"]
           updated_at?: string
           updated_by?: string | null
         }
@@ -568,7 +568,7 @@ export type Database = {
           digest_sent_on?: string | null
           enabled?: boolean
           id?: boolean
-          mode?: string
+          mode?: Database["public"]["Enums"]["lead_mail_mode"]
           updated_at?: string
           updated_by?: string | null
         }
@@ -581,7 +581,7 @@ export type Database = {
           id: number
           note: string | null
           response_id: number
-          status: string
+          status: Database["public"]["Enums"]["lead_status"]
         }
         Insert: {
           changed_at?: string
@@ -589,7 +589,7 @@ export type Database = {
           id?: never
           note?: string | null
           response_id: number
-          status: string
+          status: Database["public"]["Enums"]["lead_status"]
         }
         Update: {
           changed_at?: string
@@ -597,7 +597,7 @@ export type Database = {
           id?: never
           note?: string | null
           response_id?: number
-          status?: string
+          status?: Database["public"]["Enums"]["lead_status"]
         }
         Relationships: [
           {
@@ -611,7 +611,7 @@ export type Database = {
       }
       questions: {
         Row: {
-          analysis_bucket: string | null
+          analysis_bucket: Database["public"]["Enums"]["analysis_bucket"] | null
           created_at: string
           custome_description: string | null
           form_id: number
@@ -623,10 +623,12 @@ export type Database = {
           question: string
           required: boolean
           sequence: number
-          type: string
+          type: Database["public"]["Enums"]["question_type"]
         }
         Insert: {
-          analysis_bucket?: string | null
+          analysis_bucket?:
+            | Database["public"]["Enums"]["analysis_bucket"]
+            | null
           created_at?: string
           custome_description?: string | null
           form_id: number
@@ -638,10 +640,12 @@ export type Database = {
           question: string
           required?: boolean
           sequence: number
-          type: string
+          type: Database["public"]["Enums"]["question_type"]
         }
         Update: {
-          analysis_bucket?: string | null
+          analysis_bucket?:
+            | Database["public"]["Enums"]["analysis_bucket"]
+            | null
           created_at?: string
           custome_description?: string | null
           form_id?: number
@@ -653,7 +657,7 @@ export type Database = {
           question?: string
           required?: boolean
           sequence?: number
-          type?: string
+          type?: Database["public"]["Enums"]["question_type"]
         }
         Relationships: [
           {
@@ -673,7 +677,7 @@ export type Database = {
           captured_at: string | null
           changed_date: string
           changed_user: string | null
-          channel: string
+          channel: Database["public"]["Enums"]["lead_channel"]
           city: string | null
           client_id: string
           consent_version: string | null
@@ -696,8 +700,8 @@ export type Database = {
           questionnaire_id: number | null
           received_at: string
           salutation: string | null
-          source: string
-          status: string
+          source: Database["public"]["Enums"]["lead_source"]
+          status: Database["public"]["Enums"]["lead_status"]
           terms_accepted: boolean
           title: string | null
           user_id: number | null
@@ -710,7 +714,7 @@ export type Database = {
           captured_at?: string | null
           changed_date: string
           changed_user?: string | null
-          channel?: string
+          channel?: Database["public"]["Enums"]["lead_channel"]
           city?: string | null
           client_id: string
           consent_version?: string | null
@@ -733,8 +737,8 @@ export type Database = {
           questionnaire_id?: never
           received_at?: string
           salutation?: string | null
-          source: string
-          status?: string
+          source: Database["public"]["Enums"]["lead_source"]
+          status?: Database["public"]["Enums"]["lead_status"]
           terms_accepted: boolean
           title?: string | null
           user_id?: number | null
@@ -747,7 +751,7 @@ export type Database = {
           captured_at?: string | null
           changed_date?: string
           changed_user?: string | null
-          channel?: string
+          channel?: Database["public"]["Enums"]["lead_channel"]
           city?: string | null
           client_id?: string
           consent_version?: string | null
@@ -770,8 +774,8 @@ export type Database = {
           questionnaire_id?: never
           received_at?: string
           salutation?: string | null
-          source?: string
-          status?: string
+          source?: Database["public"]["Enums"]["lead_source"]
+          status?: Database["public"]["Enums"]["lead_status"]
           terms_accepted?: boolean
           title?: string | null
           user_id?: number | null
@@ -882,21 +886,21 @@ export type Database = {
           created_at: string
           display_name: string | null
           email: string
-          role: string
+          role: Database["public"]["Enums"]["staff_role"]
           user_id: string
         }
         Insert: {
           created_at?: string
           display_name?: string | null
           email: string
-          role?: string
+          role?: Database["public"]["Enums"]["staff_role"]
           user_id: string
         }
         Update: {
           created_at?: string
           display_name?: string | null
           email?: string
-          role?: string
+          role?: Database["public"]["Enums"]["staff_role"]
           user_id?: string
         }
         Relationships: []
@@ -1249,7 +1253,7 @@ export type Database = {
         Returns: {
           customer_id: number
           last_lead_at: string
-          lead_status: string
+          lead_status: Database["public"]["Enums"]["lead_status"]
         }[]
       }
       customer_leads: {
@@ -1260,7 +1264,7 @@ export type Database = {
           birthdate: string
           call_time: string
           captured_at: string
-          channel: string
+          channel: Database["public"]["Enums"]["lead_channel"]
           city: string
           consent_version: string
           cookie_consent: string
@@ -1280,8 +1284,8 @@ export type Database = {
           postcode: string
           received_at: string
           salutation: string
-          source: string
-          status: string
+          source: Database["public"]["Enums"]["lead_source"]
+          status: Database["public"]["Enums"]["lead_status"]
           terms_accepted: boolean
           title: string
         }[]
@@ -1305,7 +1309,7 @@ export type Database = {
           id: number
           last_lead_at: string
           last_name: string
-          lead_status: string
+          lead_status: Database["public"]["Enums"]["lead_status"]
           phone: string
           postcode: string
           updated_at: string
@@ -1327,16 +1331,6 @@ export type Database = {
         Args: { deleted_at: string; lead_ids: number[] }
         Returns: number
       }
-      demo_answer: {
-        Args: {
-          at: string
-          multiple: boolean
-          options: Json
-          question_key: string
-          question_type: string
-        }
-        Returns: string
-      }
       desk_customer_list: {
         Args: {
           form_id?: number
@@ -1356,7 +1350,7 @@ export type Database = {
           id: number
           last_lead_at: string
           last_name: string
-          lead_status: string
+          lead_status: Database["public"]["Enums"]["lead_status"]
           phone: string
           postcode: string
           updated_at: string
@@ -1426,7 +1420,7 @@ export type Database = {
           captured_at: string | null
           changed_date: string
           changed_user: string | null
-          channel: string
+          channel: Database["public"]["Enums"]["lead_channel"]
           city: string | null
           client_id: string
           consent_version: string | null
@@ -1449,8 +1443,8 @@ export type Database = {
           questionnaire_id: number | null
           received_at: string
           salutation: string | null
-          source: string
-          status: string
+          source: Database["public"]["Enums"]["lead_source"]
+          status: Database["public"]["Enums"]["lead_status"]
           terms_accepted: boolean
           title: string | null
           user_id: number | null
@@ -1471,7 +1465,7 @@ export type Database = {
           birthdate: string
           call_time: string
           captured_at: string
-          channel: string
+          channel: Database["public"]["Enums"]["lead_channel"]
           city: string
           consent_version: string
           cookie_consent: string
@@ -1492,7 +1486,7 @@ export type Database = {
           received_at: string
           response_id: number
           salutation: string
-          source: string
+          source: Database["public"]["Enums"]["lead_source"]
           terms_accepted: boolean
           title: string
         }[]
@@ -1535,10 +1529,15 @@ export type Database = {
           waiting: number
         }[]
       }
-      lead_questionnaire_id: {
-        Args: { form_id: number; source: string }
-        Returns: number
-      }
+      lead_questionnaire_id:
+        | {
+            Args: {
+              form_id: number
+              source: Database["public"]["Enums"]["lead_source"]
+            }
+            Returns: number
+          }
+        | { Args: { form_id: number; source: string }; Returns: number }
       lead_status_counts: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1581,7 +1580,7 @@ export type Database = {
       move_question: {
         Args: { question_id: number; steps: number }
         Returns: {
-          analysis_bucket: string | null
+          analysis_bucket: Database["public"]["Enums"]["analysis_bucket"] | null
           created_at: string
           custome_description: string | null
           form_id: number
@@ -1593,7 +1592,7 @@ export type Database = {
           question: string
           required: boolean
           sequence: number
-          type: string
+          type: Database["public"]["Enums"]["question_type"]
         }[]
         SetofOptions: {
           from: "*"
@@ -1688,20 +1687,6 @@ export type Database = {
           isSetofReturn: true
         }
       }
-      seed_demo: {
-        Args: {
-          at?: string
-          count: number
-          first_index?: number
-          run_tag?: string
-          seed?: number
-        }
-        Returns: {
-          answers: number
-          customers: number
-          responses: number
-        }[]
-      }
       set_display_name: { Args: { name: string }; Returns: string }
       set_lead_status: {
         Args: { note?: string; response_id: number; status: string }
@@ -1711,7 +1696,7 @@ export type Database = {
           id: number
           note: string | null
           response_id: number
-          status: string
+          status: Database["public"]["Enums"]["lead_status"]
         }[]
         SetofOptions: {
           from: "*"
@@ -1749,7 +1734,33 @@ export type Database = {
       }
     }
     Enums: {
-      [_ in never]: never
+      access_action:
+        | "customer_viewed"
+        | "answers_viewed"
+        | "customer_changed"
+        | "customer_searched"
+        | "customer_exported"
+        | "customer_erased"
+        | "leads_exported"
+        | "lead_deleted"
+        | "lead_status_changed"
+      analysis_bucket: "birth_decade"
+      export_format: "csv" | "xlsx"
+      export_scope: "customers" | "analysis"
+      follow_up_change_kind: "changed" | "done" | "reopened"
+      lead_channel: "web" | "fair_tablet"
+      lead_mail_mode: "immediate" | "digest"
+      lead_mail_state: "pending" | "sent" | "failed" | "cancelled"
+      lead_source: "questionnaire" | "kfz" | "contact"
+      lead_status:
+        | "new"
+        | "contacted"
+        | "appointment"
+        | "offer_sent"
+        | "closed"
+        | "no_interest"
+      question_type: "multiple-choice" | "input"
+      staff_role: "pending" | "staff" | "admin"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -1876,6 +1887,36 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      access_action: [
+        "customer_viewed",
+        "answers_viewed",
+        "customer_changed",
+        "customer_searched",
+        "customer_exported",
+        "customer_erased",
+        "leads_exported",
+        "lead_deleted",
+        "lead_status_changed",
+      ],
+      analysis_bucket: ["birth_decade"],
+      export_format: ["csv", "xlsx"],
+      export_scope: ["customers", "analysis"],
+      follow_up_change_kind: ["changed", "done", "reopened"],
+      lead_channel: ["web", "fair_tablet"],
+      lead_mail_mode: ["immediate", "digest"],
+      lead_mail_state: ["pending", "sent", "failed", "cancelled"],
+      lead_source: ["questionnaire", "kfz", "contact"],
+      lead_status: [
+        "new",
+        "contacted",
+        "appointment",
+        "offer_sent",
+        "closed",
+        "no_interest",
+      ],
+      question_type: ["multiple-choice", "input"],
+      staff_role: ["pending", "staff", "admin"],
+    },
   },
 } as const

@@ -1,5 +1,6 @@
 import { berlinWallClock } from './calendar.ts';
 import { cookieCategoryNames } from './cookie-choice.ts';
+import type { LeadChannel, LeadSource } from './database-enums.ts';
 
 // The export's table: one row per lead with the customer's fields, its record (form, source,
 // capture and arrival, consent) and one column per question. Pure, so both file formats and the
@@ -13,8 +14,8 @@ export interface ExportResponseRow {
   received_at: string;
   form_id: number;
   form_title: string;
-  source: 'questionnaire' | 'kfz' | 'contact' | string;
-  channel: 'web' | 'fair_tablet' | string;
+  source: LeadSource;
+  channel: LeadChannel;
   customer_id: number | null;
   salutation: string | null;
   title: string | null;

@@ -1,15 +1,9 @@
 // Where the office stands with a lead: the codes stored in responses.status and
 // lead_status_changes.status, and the labels the desk shows.
 
-export const leadStatuses = [
-  'new',
-  'contacted',
-  'appointment',
-  'offer_sent',
-  'closed',
-  'no_interest',
-] as const;
-export type LeadStatus = (typeof leadStatuses)[number];
+import { isOneOf, leadStatuses, type LeadStatus } from './database-enums.ts';
+
+export { leadStatuses, type LeadStatus };
 
 export const leadStatusLabels: Record<LeadStatus, string> = {
   new: 'Neu',
@@ -21,5 +15,5 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
 };
 
 export function isLeadStatus(value: unknown): value is LeadStatus {
-  return typeof value === 'string' && (leadStatuses as readonly string[]).includes(value);
+  return isOneOf(leadStatuses, value);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { questionTypes } from './database-enums.ts';
 import type { QuestionnaireContact } from './contact-forms.ts';
 import type { SubmissionEnvelope } from './submission.ts';
 
@@ -23,7 +24,7 @@ export type QuestionKey = (typeof questionKeys)[keyof typeof questionKeys];
 /** Which text of the consent checkboxes the visitor saw; stored with every lead. */
 export const CONSENT_VERSION = '2026-11-22';
 
-export const questionTypes = ['multiple-choice', 'input'] as const;
+export { questionTypes };
 
 /** Options arrive as an object keyed '1', '2', ... (or, from older data, an array). */
 const optionsSchema = z

@@ -4,14 +4,13 @@ import {
   kfzRequestSchema,
   questionnaireContactSchema,
 } from './contact-forms.ts';
+import { leadChannels, leadSources, type LeadChannel, type LeadSource } from './database-enums.ts';
 
 /** Where a lead came from; the hub validates the contact fields with that form's rules. */
-export const submissionSources = ['questionnaire', 'kfz', 'contact'] as const;
-export type SubmissionSource = (typeof submissionSources)[number];
+export { leadSources as submissionSources, type LeadSource as SubmissionSource };
 
 /** Where a lead was captured: the website, or the agent's tablet in kiosk mode at a fair. */
-export const leadChannels = ['web', 'fair_tablet'] as const;
-export type LeadChannel = (typeof leadChannels)[number];
+export { leadChannels, type LeadChannel };
 
 /** Limits shared by the hub and the outbox, so the device never queues what the hub refuses. */
 export const submissionLimits = {
@@ -34,7 +33,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const submissionEnvelopeSchema = z.object({
   client_id: z.uuid(),
   form_id: z.number().int().positive(),
-  source: z.enum(submissionSources),
+  source: z.enum(leadSources),
   // Left out, it is 'web' when stored. No default here: a lead queued before channels existed
   // must hash as it did, so its resend stays a duplicate rather than a conflict.
   channel: z.enum(leadChannels).optional(),
@@ -131,7 +130,7 @@ export function parseSubmission(input: unknown, today: () => Date): SubmissionPa
   };
 }
 
-function contactSchemaFor(source: SubmissionSource, today: () => Date) {
+function contactSchemaFor(source: LeadSource, today: () => Date) {
   switch (source) {
     case 'questionnaire':
       return questionnaireContactSchema;

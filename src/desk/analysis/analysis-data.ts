@@ -6,6 +6,7 @@ import type {
   TimeBucket,
 } from '../api/analysis.ts';
 import { addDays, daysInRange, weekStart } from '../../domain/calendar.ts';
+import type { QuestionType } from '../../domain/database-enums.ts';
 import { questionKeys } from '../../domain/questionnaire.ts';
 
 // What the Analyse screen shows, computed from the database's aggregates: complete series,
@@ -174,7 +175,7 @@ export function tooLittleData(
 export interface QuestionInfo {
   id: number;
   question: string;
-  type: 'multiple-choice' | 'input';
+  type: QuestionType;
   key: string | null;
 }
 

@@ -2,17 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Tables } from '../../domain/database.types.ts';
 import { leadChannels } from '../../domain/submission.ts';
-import { exportFormats, exportScopes } from './export-options.ts';
 import { exportKeys } from './export-keys.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The export log the database writes for every export (begin_export, finish_export), as the
 // admins read it.
 
-// The columns export_log types loosely (text, jsonb), checked where a row enters the desk.
+// The column export_log types loosely (jsonb), checked where a row enters the desk.
 const exportLogColumns = z.object({
-  scope: z.enum(exportScopes),
-  format: z.enum(exportFormats),
   filter: z.looseObject({
     day_from: z.string().optional(),
     day_to: z.string().optional(),

@@ -1,15 +1,13 @@
 import { berlinToday } from '../../domain/calendar.ts';
 import type { LeadChannel } from '../../domain/submission.ts';
 import type { NullableArgs } from './database-functions.ts';
+import type { ExportFormat, ExportScope } from '../../domain/database-enums.ts';
 
 // What an export is: its scope, format and filter, the arguments the database's export functions
 // take for the filter, and the file's name. The database decides who may export (can_export, and
 // the export functions refuse with 42501) and records every export; the desk only pages and writes.
 
-export const exportScopes = ['analysis', 'customers'] as const;
-export const exportFormats = ['csv', 'xlsx'] as const;
-export type ExportScope = (typeof exportScopes)[number];
-export type ExportFormat = (typeof exportFormats)[number];
+export type { ExportFormat, ExportScope };
 
 export interface ExportFilter {
   dayFrom?: string;

@@ -1,23 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { LeadMailMode } from '../../domain/database-enums.ts';
+import type { Tables } from '../../domain/database.types.ts';
 import { type SameColumns } from './database-functions.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // The new-lead mail's setting (docs/lead-mail.md) and its queue's counts. Admins only: row-level
 // security shows others no setting, lead_mail_overview refuses.
 
-export const leadMailModes = ['immediate', 'digest'] as const;
-export type LeadMailMode = (typeof leadMailModes)[number];
-
-// mode is text in the database (a check constraint): checked where it enters the desk.
-const settingsRow = z.object({
-  enabled: z.boolean(),
-  address: z.string().nullable(),
-  mode: z.enum(leadMailModes),
-  digest_hour: z.number().int().min(0).max(23),
-  updated_at: z.string(),
-});
-export type LeadMailSettings = z.infer<typeof settingsRow>;
+export type LeadMailSettings = Pick<
+  Tables<'lead_mail_settings'>,
+  'enabled' | 'address' | 'mode' | 'digest_hour' | 'updated_at'
+>;
 
 const overviewRow = z.object({
   waiting: z.number().int(),
@@ -43,7 +37,7 @@ export function useLeadMailSettings() {
         .select('enabled, address, mode, digest_hour, updated_at')
         .single();
       if (error) throw error;
-      return settingsRow.parse(data);
+      return data satisfies LeadMailSettings;
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { questionTypes } from '../../domain/questionnaire.ts';
+import type { QuestionType } from '../../domain/database-enums.ts';
 import type { Database, Tables } from '../../domain/database.types.ts';
 import { errorCode } from './staff.ts';
 import { useSupabase } from './supabase-context.ts';
@@ -10,14 +10,13 @@ import { useSupabase } from './supabase-context.ts';
 // `(form_id, sequence)` gapless and unique with triggers, so the desk only writes a question's
 // `sequence` and reads the list again; reordering runs in one transaction in `move_question`.
 
-export type QuestionType = (typeof questionTypes)[number];
+export type { QuestionType };
 
 /** Options as the table stores them: an object keyed '1', '2', ... in the order staff set. */
 export type OptionMap = Record<string, string>;
 
-// The columns the table types loosely (text, jsonb), checked where a row enters the desk.
+// The column the table types loosely (jsonb), checked where a row enters the desk.
 const questionColumns = z.object({
-  type: z.enum(questionTypes),
   options: z.union([z.record(z.string(), z.string()), z.array(z.string()), z.null()]),
 });
 

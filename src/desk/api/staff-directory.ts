@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { staffRoles } from '../../domain/database-enums.ts';
 import type { SameColumns } from './database-functions.ts';
 import type { Database } from '../../domain/database.types.ts';
 import { useSupabase } from './supabase-context.ts';
@@ -12,7 +13,8 @@ import { useSupabase } from './supabase-context.ts';
 const directoryEntry = z.object({
   user_id: z.string(),
   name: z.string(),
-  role: z.enum(['staff', 'admin']),
+  // A directory names enabled accounts only.
+  role: z.enum(staffRoles).exclude(['pending']),
 });
 export type StaffDirectoryEntry = z.infer<typeof directoryEntry>;
 true satisfies SameColumns<StaffDirectoryEntry, 'staff_directory'>;

@@ -1,6 +1,7 @@
 import { isAuthApiError, type SupabaseClient } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { staffRoles, type StaffRole } from '../../domain/database-enums.ts';
 import type { SameColumns } from './database-functions.ts';
 import type { Database } from '../../domain/database.types.ts';
 import { useSession } from './session.ts';
@@ -9,8 +10,7 @@ import { useSupabase } from './supabase-context.ts';
 // Staff accounts and their roles. A new account is 'pending' until an admin enables it; the
 // database enforces that (no customer data for pending accounts), the desk only explains it.
 
-export const staffRoles = ['pending', 'staff', 'admin'] as const;
-export type StaffRole = (typeof staffRoles)[number];
+export { staffRoles, type StaffRole };
 
 const staffRole = z.enum(staffRoles);
 

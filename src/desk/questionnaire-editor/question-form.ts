@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { questionTypes } from '../../domain/database-enums.ts';
 import {
   optionsFromObject,
   optionsToObject,
@@ -26,7 +27,7 @@ export const questionFormSchema = z
       .trim()
       .min(1, 'Bitte gib die Frage ein.')
       .max(500, 'Die Frage darf höchstens 500 Zeichen lang sein.'),
-    type: z.enum(['multiple-choice', 'input']),
+    type: z.enum(questionTypes),
     options: z.array(
       z.object({
         value: z.string().max(200, 'Eine Antwort darf höchstens 200 Zeichen lang sein.'),
