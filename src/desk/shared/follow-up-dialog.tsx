@@ -1,6 +1,4 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useCreateFollowUp } from '../api/follow-ups.ts';
 import { useSession } from '../api/session.ts';
 import { useStaffDirectory, type StaffDirectoryEntry } from '../api/staff-directory.ts';
@@ -8,6 +6,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import {
   assigneeRefused,
   followUpBodyMax,
@@ -15,7 +14,6 @@ import {
   followUpDue,
   followUpFormSchema,
   followUpSaveProblem,
-  type FollowUpFormInput,
   type FollowUpFormValues,
 } from './follow-up-form.ts';
 
@@ -40,8 +38,7 @@ function FollowUpForm(props: {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FollowUpFormInput, unknown, FollowUpFormValues>({
-    resolver: zodResolver(followUpFormSchema),
+  } = useZodForm(followUpFormSchema, {
     defaultValues: followUpDefaults(staff.some((s) => s.user_id === me) ? me : undefined),
   });
 

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   useAddRetentionHold,
   useLiftRetentionHold,
@@ -12,6 +10,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import {
   holdLiftFailedMessage,
   holdSaveFailedMessage,
@@ -33,8 +32,7 @@ function HoldForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RetentionHoldValues>({
-    resolver: zodResolver(retentionHoldSchema),
+  } = useZodForm(retentionHoldSchema, {
     defaultValues: { email: '', reason: '', until: '' },
   });
 
