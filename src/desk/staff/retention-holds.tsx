@@ -6,6 +6,7 @@ import {
   type RetentionHold,
 } from '../api/retention.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
+import { AdminTableHead } from '../../ui/admin-table-head.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
@@ -116,16 +117,10 @@ function HoldList() {
     <>
       <div className="overflow-x-auto">
         <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Aufbewahrungssperren</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              {['Kunde', 'Grund', 'Bis', 'Angelegt', 'Aktion'].map((heading) => (
-                <th key={heading} scope="col" className="px-4 py-3">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <AdminTableHead
+            caption="Aufbewahrungssperren"
+            columns={['Kunde', 'Grund', 'Bis', 'Angelegt', 'Aktion']}
+          />
           <tbody className="divide-y divide-slate-200">
             {holds.data.map((hold) => (
               <tr key={hold.id}>
