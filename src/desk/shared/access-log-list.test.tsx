@@ -170,7 +170,9 @@ describe('AccessLogList', () => {
   it('offers to try again when the log could not be read', async () => {
     // The database refuses the read (as it would a role without the right to it).
     await server.db.query('revoke select on public.access_log from authenticated');
-    onTestFinished(() => server.db.query('grant select on public.access_log to authenticated'));
+    onTestFinished(async () => {
+      await server.db.query('grant select on public.access_log to authenticated');
+    });
     const user = setup();
     expect((await screen.findByRole('alert')).textContent).toMatch(
       /Zugriffsprotokoll konnte nicht geladen werden/,
