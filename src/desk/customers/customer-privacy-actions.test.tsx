@@ -107,7 +107,9 @@ function setup(as: 'staff' | 'admin' = 'staff') {
       </QueryClientProvider>
     </SupabaseContext.Provider>,
   );
-  return { user: userEvent.setup(), onErased };
+  /** Resolves once every read the screen started has its answer (the role among them). */
+  const settled = () => waitFor(() => expect(client.isFetching()).toBe(0));
+  return { user: userEvent.setup(), onErased, settled };
 }
 
 const customerLeft = async () =>
@@ -183,8 +185,9 @@ describe('CustomerPrivacyActions', () => {
   });
 
   it('offers staff no erasure and no access log', async () => {
-    setup();
+    const { settled } = setup();
     await screen.findByRole('button', { name: 'JSON-Datei herunterladen' });
+    await settled();
     expect(screen.queryByRole('button', { name: 'Kunde löschen' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Zugriffsprotokoll anzeigen' })).toBeNull();
   });
