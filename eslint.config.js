@@ -7,11 +7,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Import boundaries (DESIGN.md 4, STYLE.md 1), checked on resolved files: `target` may not
-// import anything under `from` except what `except` names (relative to `from`). Dynamic
+// Import boundaries (docs/design.md 4, docs/style.md 1), checked on resolved files: `target` may
+// not import anything under `from` except what `except` names (relative to `from`). Dynamic
 // `import()` counts too. Imports point inwards: site, desk -> api, offline, ui -> domain.
 
 const features = ['src/site', 'src/desk', 'src/app'];
+/** The one module of Survey Desk that public code may load, and only by `import()`. */
+const deskEntry = 'src/desk/desk-entry.ts';
 
 /** One screen folder does not import another's; `shared/` is for what several screens use. */
 function screenZones(area, shared = ['./shared']) {
@@ -53,10 +55,24 @@ const zones = [
     from: [...features, 'src/ui'],
     message: 'src/offline darf nicht von Seiten, Survey Desk oder src/ui abhängen.',
   },
+  // Survey Desk is a folder: public code reaches it only through its entry module, loaded by the
+  // router's one `import()` (src/app/router.tsx). src/domain, src/ui, src/api, src/offline and sw
+  // are kept from src/desk by their own zones above and below.
   {
-    target: 'src/site',
+    target: ['src/site', 'src/config', 'src/islands.tsx', 'src/main.tsx'],
     from: 'src/desk',
-    message: 'Öffentliche Seiten dürfen Survey Desk nicht importieren.',
+    message: 'Öffentlicher Code importiert Survey Desk nicht.',
+  },
+  {
+    target: ['src/app/!(router).{ts,tsx}', 'src/app/*/**'],
+    from: 'src/desk',
+    message: `Survey Desk lädt nur der Router, über import('${deskEntry}').`,
+  },
+  {
+    target: 'src/app/router.tsx',
+    from: 'src/desk',
+    except: ['./desk-entry.ts'],
+    message: `Der Router lädt von Survey Desk nur den Einstieg, über import('${deskEntry}').`,
   },
   {
     target: 'src/desk',
@@ -169,6 +185,21 @@ export default defineConfig([
       'import-x/no-restricted-paths': [
         'error',
         { basePath: import.meta.dirname, zones: testZones },
+      ],
+    },
+  },
+  {
+    // The zones let the router import the desk's entry; this keeps that import an `import()`, so
+    // the desk stays out of the visitors' entry chunk.
+    name: 'boundaries/desk-entry-lazy',
+    files: ['src/app/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/desk-entry/]`,
+          message: `Survey Desk wird nur über import('${deskEntry}') geladen, nie statisch.`,
+        })),
       ],
     },
   },

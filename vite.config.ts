@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { deskOnlyFiles, graphOfBundle } from './scripts/desk-chunks.mjs';
 import { renderPageHtml } from './scripts/page-html.ts';
 import { notFoundPage, publicPageAddresses } from './src/config/page-meta.ts';
 import { serverPathRoots } from './src/domain/routes.ts';
@@ -14,24 +15,32 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   serverPathRoots.map((prefix) => [prefix, { target: apiTarget }]),
 );
 
-// Survey Desk code must never reach a visitor of the public pages. Every chunk that contains a
-// module of the desk (its screens or its layout) gets a `desk-` prefix, whatever rolldown decides
-// to merge, so scripts/check-size.mjs can prove by file name that no such chunk is loaded
-// statically for /universa.
-const deskModule = /\/src\/desk\//;
-// Libraries only Survey Desk uses: a chunk rolldown splits off for them alone must not be
-// precached for visitors either (Headless UI's was, as `open-closed-*.js`).
-const deskLibrary = /\/node_modules\/(@headlessui|@floating-ui|@react-aria|@tanstack|@supabase)\//;
+/**
+ * Survey Desk's code never reaches a visitor: the files the build's entries reach only through the
+ * desk's entry (src/desk/desk-entry.ts), found in the bundle's chunk graph by
+ * scripts/desk-chunks.mjs, stay out of the precache list. The build fails when a module of
+ * src/desk lands in a chunk public code loads. Filled when the bundle is generated, read when
+ * vite-plugin-pwa writes the precache list after the bundle is written.
+ */
+const deskOnly = new Set<string>();
+const deskProblems: string[] = [];
 
-interface ChunkInfo {
-  moduleIds: readonly string[];
-}
-
-function containsDeskCode(chunk: ChunkInfo): boolean {
-  return chunk.moduleIds.some((id) => {
-    const path = id.replaceAll('\\', '/');
-    return deskModule.test(path) || deskLibrary.test(path);
-  });
+function deskChunks(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'universa:desk-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_, bundle) {
+      const found = deskOnlyFiles(graphOfBundle(bundle, root));
+      deskProblems.splice(0, Infinity, ...found.problems);
+      deskOnly.clear();
+      for (const file of found.deskOnly) deskOnly.add(file);
+      if (deskProblems.length > 0) this.error(deskProblems.join('\n'));
+    },
+  };
 }
 
 // The lead-capture app visitors and the fair tablet install. Survey Desk is a second identity
@@ -114,6 +123,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     pageHtmlFiles(),
+    deskChunks(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -129,7 +139,15 @@ export default defineConfig({
         // page with its prerendered file (sw/sw.ts), whose islands run without the app shell.
         // scripts/prerender.ts writes their content after this list was made and corrects
         // their revisions in dist/sw.js.
-        globIgnores: ['**/desk-*.js', 'screenshots/**', 'surveydesk.webmanifest', 'icons/desk-*'],
+        globIgnores: ['screenshots/**', 'surveydesk.webmanifest', 'icons/desk-*'],
+        manifestTransforms: [
+          (entries) => {
+            // The service worker is built even when the bundle failed: it must not pass.
+            if (deskProblems.length > 0) throw new Error(deskProblems.join('\n'));
+            if (deskOnly.size === 0) throw new Error('Die Dateien von Survey Desk sind unbekannt.');
+            return { manifest: entries.filter((entry) => !deskOnly.has(entry.url)), warnings: [] };
+          },
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -138,7 +156,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: scripts/check-size.mjs reads the chunk graph from it. It is build
+    // dist/.vite/manifest.json: scripts/check-size.mjs and check-pwa.mjs read the chunk graph from it. It is build
     // information, not part of the app: the precache globs skip dot folders, and the static site
     // does not serve dotfiles.
     manifest: true,
@@ -146,19 +164,10 @@ export default defineConfig({
       // index.html: the app shell (Survey Desk, questionnaires by address, offline fallback).
       // src/islands.tsx: what a prerendered public page runs instead (scripts/prerender.ts).
       input: { index: 'index.html', islands: 'src/islands.tsx' },
-      output: {
-        entryFileNames: (chunk) =>
-          containsDeskCode(chunk) ? 'assets/desk-[name]-[hash].js' : 'assets/[name]-[hash].js',
-        chunkFileNames: (chunk) =>
-          containsDeskCode(chunk) ? 'assets/desk-[name]-[hash].js' : 'assets/[name]-[hash].js',
-      },
     },
   },
   // The only worker the page starts is the desk's XLSX writer (src/desk/api/export-worker.ts).
-  worker: {
-    format: 'es',
-    rolldownOptions: { output: { entryFileNames: 'assets/desk-[name]-[hash].js' } },
-  },
+  worker: { format: 'es' },
   server: { proxy },
   preview: { proxy },
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { deskPaths, deskQuestionnairePath } from '../src/domain/routes.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
 import { admin } from './helpers/desk.ts';
+import { isDeskOnlyFile } from './helpers/desk-files.ts';
 
 // Survey Desk's sign-in, guard and sign-out against the built server and its gateway.
 // The admin is seeded by server/db/setup.ts with the password e2e/serve.mjs passes in.
@@ -237,8 +238,7 @@ test('the public landing page loads no supabase-js, React Query or Headless UI c
   expect(scripts.length).toBeGreaterThan(0);
   const deskCode = scripts.filter(
     ({ url, body }) =>
-      /\/desk-[^/]*\.js$/.test(url) ||
-      /supabase-js|X-Client-Info|No QueryClient set|headlessui/.test(body),
+      isDeskOnlyFile(url) || /supabase-js|X-Client-Info|No QueryClient set|headlessui/.test(body),
   );
   expect(deskCode.map(({ url }) => url)).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { isDeskOnlyFile } from './helpers/desk-files.ts';
 
 test('the bare address lands on the landing page', async ({ page }) => {
   await page.goto('/');
@@ -35,13 +36,13 @@ test('a visitor of /universa downloads no Survey Desk code', async ({ page }) =>
   await page.waitForLoadState('networkidle');
 
   expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((path) => /\/desk-[^/]*\.js$/.test(path))).toEqual([]);
+  expect(scripts.filter(isDeskOnlyFile)).toEqual([]);
 });
 
 test('a screen whose code cannot be loaded shows a German error, not a blank page', async ({
   page,
 }) => {
-  await page.route(/\/assets\/desk-[^/]*\.js$/, (route) => route.abort());
+  await page.route(isDeskOnlyFile, (route) => route.abort());
   await page.goto('/surveydesk/signin');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Es ist ein Fehler aufgetreten' }),

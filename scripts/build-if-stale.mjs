@@ -13,8 +13,9 @@ const inputs = [
   'sw',
   'index.html',
   'vite.config.ts',
-  // Imported by vite.config.ts: the HTML file of each public page.
+  // Imported by vite.config.ts: the HTML file of each public page, the desk's files by the graph.
   'scripts/page-html.ts',
+  'scripts/desk-chunks.mjs',
   'scripts/prerender.ts',
   'scripts/compress-dist.mjs',
   'package-lock.json',

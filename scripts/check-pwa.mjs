@@ -1,9 +1,12 @@
 // Build checks of the installable app, run by `npm test` after the build: both manifests
-// (names, icons present at their sizes, start URLs, scopes) and the precache list (no Survey
-// Desk code, every public screen, the legal pages and the PDFs). Prints the precache size.
+// (names, icons present at their sizes, start URLs, scopes) and the precache list (every public
+// screen, the legal pages and the PDFs; no file that only Survey Desk loads, found by following
+// the build's chunk graph from the desk's entry in scripts/desk-chunks.mjs, and no such file
+// named by a public page either). Prints the precache size.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findDeskLeaks, precacheList, readBuild } from './desk-chunks.mjs';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const problems = [];
@@ -69,11 +72,12 @@ const desk = checkManifest('surveydesk.webmanifest', {
 });
 check(app?.name !== desk?.name, 'Beide Apps heißen gleich');
 
-const sw = readFileSync(path.join(dist, 'sw.js'), 'utf8');
-const precached = [...new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]))];
+const precached = precacheList(readFileSync(path.join(dist, 'sw.js'), 'utf8'));
 check(precached.length > 0, 'sw.js enthält keine Precache-Liste');
-const desks = precached.filter((url) => /(^|\/)desk-/.test(url) || url.includes('surveydesk'));
-check(desks.length === 0, `Survey-Desk-Dateien im öffentlichen Precache: ${desks.join(', ')}`);
+const deskCode = findDeskLeaks(readBuild(dist));
+for (const problem of deskCode.problems) check(false, problem);
+const deskManifests = precached.filter((url) => url.includes('surveydesk'));
+check(deskManifests.length === 0, `Survey-Desk-Manifest im Precache: ${deskManifests.join(', ')}`);
 // Build information such as .vite/manifest.json and .build-hash is nothing a device needs.
 const dotfiles = precached.filter((url) => url.split('/').some((part) => part.startsWith('.')));
 check(dotfiles.length === 0, `Build-Dateien im Precache: ${dotfiles.join(', ')}`);
@@ -100,6 +104,7 @@ for (const needed of [
 const bytes = precached.reduce((sum, url) => sum + statSync(path.join(dist, url)).size, 0);
 console.log(`Precache: ${precached.length} Dateien, ${(bytes / 1024).toFixed(1)} KB`);
 console.log(`Manifeste: ${app?.name} (${app?.start_url}), ${desk?.name} (${desk?.start_url})`);
+console.log(`Survey Desk: ${deskCode.deskOnly.size} Dateien lädt nur der Desk (Chunk-Graph).`);
 if (problems.length > 0) {
   console.error(`PWA-Prüfung fehlgeschlagen:\n  ${problems.join('\n  ')}`);
   process.exit(1);

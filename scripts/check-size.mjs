@@ -9,10 +9,10 @@
 // transitively from these they are what the page fetches before the visitor does anything.
 // The check fails when
 //   - the gzip total (zlib level 9) of that graph exceeds the budget, or
-//   - a Survey Desk chunk is part of it or of the app shell's static graph (index.html).
-//     vite.config.ts names every chunk that contains a module of src/desk (or the desk layout)
-//     `desk-*.js`; at least one such chunk must exist, otherwise the naming stopped working and
-//     this check would pass without proving anything, or
+//   - a file that only Survey Desk loads is part of it or of the app shell's static graph
+//     (index.html), or the chunk graph from the desk's entry is wrong: the entry loaded
+//     statically, a module of src/desk reachable without it, no desk file at all
+//     (scripts/desk-chunks.mjs, shared with check-pwa.mjs), or
 //   - it contains Dexie, zod, react-hook-form or React Router (issue 14: a page without a form
 //     loads none of the first three; issue 25: a prerendered page has no router). Strings of
 //     their own that minification keeps give them away. e2e/landing-chunks.spec.ts checks the
@@ -24,6 +24,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { deskOnlyFiles } from './desk-chunks.mjs';
 
 // Issue 14: 176.3 KB before (Dexie, zod and the outbox came with the header's status), 114.7 KB
 // after. Issue 25: 127.5 KB in 14 files while the whole page hydrated (main.tsx with the router);
@@ -33,7 +34,6 @@ import { gzipSync } from 'node:zlib';
 // means no React before the first interaction on a page without a form (a status summary and the
 // worker's registration in plain DOM code, React for the panel and the notices on demand).
 const BUDGET_BYTES = 103 * 1024;
-const DESK_CHUNK = /^desk-.*\.js$/;
 const islandsEntry = 'src/islands.tsx';
 /** Loaded by src/islands.tsx on /universa for a new visitor, right after the first paint. */
 const startupModules = [
@@ -160,8 +160,10 @@ if (total.gzip > BUDGET_BYTES) {
   );
 }
 
+const desk = deskOnlyFiles(manifest);
+failures.push(...desk.problems);
 const staticDeskChunks = [...jsFiles, ...shellGraph.values()].filter((f) =>
-  DESK_CHUNK.test(path.basename(f.file)),
+  desk.deskOnly.has(path.relative(dist, f.file).split(path.sep).join('/')),
 );
 for (const chunk of staticDeskChunks) {
   failures.push(
@@ -169,18 +171,8 @@ for (const chunk of staticDeskChunks) {
   );
 }
 
-const allDeskChunks = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter(
-  (file) => DESK_CHUNK.test(path.basename(file)),
-);
-if (allDeskChunks.length === 0) {
-  failures.push(
-    'Keine desk-*.js-Chunks im Build gefunden: die Benennung in vite.config.ts greift nicht, ' +
-      'die Trennung von Survey Desk ist damit nicht nachweisbar.',
-  );
-}
-
 console.log(
-  `\nSurvey-Desk-Chunks: ${allDeskChunks.length} im Build, ${staticDeskChunks.length} statisch erreichbar.`,
+  `\nNur Survey Desk: ${desk.deskOnly.size} Dateien im Build, ${staticDeskChunks.length} statisch erreichbar.`,
 );
 console.log(`Budget: ${kb(total.gzip)} von ${kb(BUDGET_BYTES)} gzip.`);
 

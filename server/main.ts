@@ -35,13 +35,14 @@ if (config.gateway && db.kind === 'postgres') {
 }
 startupMark('role-check');
 // Readable lines for a person at a terminal, JSON for a log collector.
-// The daily retention run (README: Retention); on hosted Supabase pg_cron may run it too.
+// The daily retention run (docs/retention-and-person-rights.md); on hosted Supabase pg_cron may
+// run it too.
 const app = await buildApp({
   config,
   db,
   logger: process.stdout.isTTY ? 'terminal' : 'json',
   retention: {},
-  // New-lead mails (README: Benachrichtigung bei neuen Anfragen).
+  // New-lead mails (docs/lead-mail.md).
   leadMail: { delayMs: config.leadMailDelayMs },
 });
 

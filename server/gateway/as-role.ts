@@ -35,7 +35,7 @@ export const rowBudget = 50_000;
 /**
  * Anonymous callers get a fifth of it: they read questionnaires (a few hundred rows), and on
  * PGlite a request's work blocks the one event loop, so the heaviest anonymous read is what a
- * lead or a desk request may have to wait for (bounded concurrency, README).
+ * lead or a desk request may have to wait for (bounded concurrency, docs/security.md).
  */
 export const anonymousRowBudget = 10_000;
 

@@ -14,8 +14,9 @@ import { PublicLayout } from './public-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
 // Only the landing page, the 404 page and the public shell are in the entry chunk; everything
-// else is fetched when its route matches. Survey Desk (layout and screens) must stay out of the
-// entry entirely: scripts/check-size.mjs fails the build when a desk chunk is reachable from it.
+// else is fetched when its route matches. Survey Desk (layout and screens) stays out of the entry
+// entirely: scripts/check-size.mjs and check-pwa.mjs fail the build when a file reachable only
+// through the desk's entry is loaded by a public page or precached for visitors.
 
 const publicRoutes: RouteObject[] = [
   { path: childPath(sitePaths.landing), element: <LandingPage /> },
@@ -72,83 +73,20 @@ const publicRoutes: RouteObject[] = [
 
 const deskChild = (path: string) => childPath(path, deskBase);
 
-const loadDashboard = async () => ({
-  Component: (await import('../desk/dashboard/dashboard-page.tsx')).DashboardPage,
-});
+// Survey Desk is reached through its entry module alone, and only by this `import()`: the layout
+// and the screens are the entry's to load (eslint.config.js refuses any other import of src/desk).
+const loadDesk = () => import('../desk/desk-entry.ts');
+
+const deskScreen =
+  (name: keyof typeof deskPaths): RouteObject['lazy'] =>
+  async () => ({ Component: await (await loadDesk()).loadDeskScreen(name) });
 
 const deskRoutes: RouteObject[] = [
-  { index: true, lazy: loadDashboard },
-  { path: deskChild(deskPaths.dashboard), lazy: loadDashboard },
-  {
-    path: deskChild(deskPaths.signin),
-    lazy: async () => ({ Component: (await import('../desk/signin/signin-page.tsx')).SigninPage }),
-  },
-  {
-    path: deskChild(deskPaths.settings),
-    lazy: async () => ({
-      Component: (await import('../desk/settings/settings-page.tsx')).SettingsPage,
-    }),
-  },
-  {
-    path: deskChild(deskPaths.customers),
-    lazy: async () => ({
-      Component: (await import('../desk/customers/customers-page.tsx')).CustomersPage,
-    }),
-  },
-  {
-    path: deskChild(deskPaths.customerAnswers),
-    lazy: async () => ({
-      Component: (await import('../desk/customer-answers/customer-answers-page.tsx'))
-        .CustomerAnswersPage,
-    }),
-  },
-  {
-    path: deskChild(deskPaths.questionnaires),
-    lazy: async () => ({
-      Component: (await import('../desk/questionnaires/questionnaires-page.tsx'))
-        .QuestionnairesPage,
-    }),
-  },
-  {
-    path: deskChild(deskPaths.questionnaire),
-    lazy: async () => ({
-      Component: (await import('../desk/questionnaire-editor/questionnaire-editor-page.tsx'))
-        .QuestionnaireEditorPage,
-    }),
-  },
-  {
-    path: deskChild(deskPaths.support),
-    lazy: async () => ({
-      Component: (await import('../desk/support/support-page.tsx')).SupportPage,
-    }),
-  },
-  {
-    path: deskChild(deskPaths.analysis),
-    lazy: async () => ({
-      Component: (await import('../desk/analysis/analysis-page.tsx')).AnalysisPage,
-    }),
-  },
-  {
-    path: deskChild(deskPaths.staff),
-    lazy: async () => ({ Component: (await import('../desk/staff/staff-page.tsx')).StaffPage }),
-  },
-  {
-    path: deskChild(deskPaths.signup),
-    lazy: async () => ({ Component: (await import('../desk/signup/signup-page.tsx')).SignupPage }),
-  },
-  {
-    path: deskChild(deskPaths.passwordForgotten),
-    lazy: async () => ({
-      Component: (await import('../desk/password/password-forgotten-page.tsx'))
-        .PasswordForgottenPage,
-    }),
-  },
-  {
-    path: deskChild(deskPaths.passwordNew),
-    lazy: async () => ({
-      Component: (await import('../desk/password/password-new-page.tsx')).PasswordNewPage,
-    }),
-  },
+  { index: true, lazy: deskScreen('dashboard') },
+  ...(Object.keys(deskPaths) as (keyof typeof deskPaths)[]).map((name): RouteObject => ({
+    path: deskChild(deskPaths[name]),
+    lazy: deskScreen(name),
+  })),
 ];
 
 export const routes: RouteObject[] = [
@@ -172,7 +110,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: childPath(deskBase),
-        lazy: async () => ({ Component: (await import('../desk/layout/desk-layout.tsx')).DeskLayout }),
+        lazy: async () => ({ Component: await (await loadDesk()).loadDeskLayout() }),
         children: [{ errorElement: <RouteErrorPage />, children: deskRoutes }],
       },
     ],

@@ -153,7 +153,7 @@ const returnsNoPersonalData: Record<string, string> = {
     'the customer list’s own columns (users, readable directly) with the newest lead’s status and time',
   'public.desk_customer_list': 'customer_list’s rows; logs the search term',
   'public.desk_newest_leads':
-    'name, form and time of the newest leads, as the customer list shows names (README)',
+    'name, form and time of the newest leads, as the customer list shows names (docs/database.md)',
   'public.erase_customer': 'counts of what was erased; logs the erasure',
   'public.lead_activity': 'the office’s own notes and status changes, no contact data or answers',
   'public.lead_status_counts': 'counts',

@@ -13,8 +13,8 @@ import {
 import { testSecret } from '../helpers/hub.ts';
 import { supabaseClient } from '../helpers/supabase.ts';
 
-// The permission matrix of DESIGN.md section 7, driven through the real supabase-js over HTTP on
-// both databases the gateway runs on: row-level security and the grants of supabase/migrations
+// The permission matrix of docs/design.md section 7, driven through the real supabase-js over HTTP
+// on both databases the gateway runs on: row-level security and the grants of supabase/migrations
 // decide, the gateway only runs each request as the token's role.
 //
 // works    the operation does what was asked (and the database shows it)

@@ -20,6 +20,43 @@ describe('import boundaries', () => {
       file: 'src/site/landing/lint-case.tsx',
       code: "export { SigninPage } from '../../desk/signin/signin-page.tsx';",
     },
+    ...[
+      'src/site/kfz/lint-case.tsx',
+      'src/config/lint-case.ts',
+      'src/api/lint-case.ts',
+      'src/offline/lint-case.ts',
+      'src/ui/lint-case.tsx',
+      'src/domain/lint-case.ts',
+      'src/islands.tsx',
+      'src/main.tsx',
+      'src/app/public-layout.tsx',
+      'sw/lint-case.ts',
+    ].flatMap((file) => {
+      const desk = `${'../'.repeat(file.split('/').length - 2)}desk/`.replace(/^desk/, './desk');
+      const fromSw = file.startsWith('sw/') ? '../src/desk/' : desk;
+      return [
+        {
+          breaks: `public code (${file}) imports Survey Desk's data layer`,
+          file,
+          code: `export { supabase } from '${fromSw}api/supabase-client.ts';`,
+        },
+        {
+          breaks: `public code (${file}) loads Survey Desk's entry`,
+          file,
+          code: `export const load = () => import('${fromSw}desk-entry.ts');`,
+        },
+      ];
+    }),
+    {
+      breaks: 'the router loads a desk screen past the entry',
+      file: 'src/app/router.tsx',
+      code: "export const load = () => import('../desk/signin/signin-page.tsx');",
+    },
+    {
+      breaks: 'the router imports the desk layout',
+      file: 'src/app/router.tsx',
+      code: "export { DeskLayout } from '../desk/layout/desk-layout.tsx';",
+    },
     {
       breaks: 'Survey Desk imports a public page',
       file: 'src/desk/signin/lint-case.tsx',
@@ -79,6 +116,21 @@ describe('import boundaries', () => {
     expect(await ruleIds(file, code)).toEqual([restrictedPath]);
   });
 
+  it('reports a static import of the desk entry, even by the router', async () => {
+    expect(
+      await ruleIds(
+        'src/app/router.tsx',
+        "export { loadDeskScreen } from '../desk/desk-entry.ts';",
+      ),
+    ).toEqual(['no-restricted-syntax']);
+    expect(
+      await ruleIds(
+        'src/app/router.tsx',
+        "import { loadDeskScreen } from '../desk/desk-entry.ts';\nexport const screen = loadDeskScreen;",
+      ),
+    ).toEqual(['no-restricted-syntax']);
+  });
+
   it('reports React in src/domain', async () => {
     expect(await ruleIds('src/domain/lint-case.ts', "export { useState } from 'react';")).toEqual([
       'no-restricted-imports',
@@ -97,10 +149,7 @@ describe('import boundaries', () => {
       ['src/site/kfz/lint-case.tsx', "export { Button } from '../../ui/button.tsx';"],
       ['src/site/kfz/lint-case.tsx', "export * from '../shared/use-lead-form.ts';"],
       ['src/offline/lint-case.ts', "export * from '../domain/routes.ts';"],
-      [
-        'src/app/lint-case.tsx',
-        "export const load = () => import('../desk/signin/signin-page.tsx');",
-      ],
+      ['src/app/router.tsx', "export const load = () => import('../desk/desk-entry.ts');"],
       ['sw/lint-case.ts', "export { openOfflineDb } from '../src/offline/outbox-db.ts';"],
       ['server/lint-case.ts', "export * from '../src/domain/routes.ts';"],
       ['src/domain/lint-case.ts', "export { z } from 'zod';"],

@@ -1,7 +1,7 @@
 import type { ExportCell } from '../../domain/export-table.ts';
 import { createXlsxStream } from './xlsx-stream.ts';
 
-// The XLSX export's writer as a module worker (see openXlsxWriter in desk-export.ts): the page
+// The XLSX export's writer as a module worker (see openXlsxWriter in xlsx-writer.ts): the page
 // sends each page of rows as it reads it and keeps none; the worker deflates them into the file
 // at once (createXlsxStream), so the desk stays responsive and 'Abbrechen' ends the worker. The
 // finished file comes back as a Blob of the zip's chunks.

@@ -1,14 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportCell, ExportResponseRow } from '../../domain/export-table.ts';
-import {
-  exportFileName,
-  filterArgs,
-  runExport,
-  openXlsxWriter,
-  XlsxWorkerDiedError,
-  type ExportProgress,
-} from './export.ts';
+import { exportFileName, filterArgs } from './export-options.ts';
+import { runExport, type ExportProgress } from './export-run.ts';
+import { openXlsxWriter, XlsxWorkerDiedError } from './xlsx-writer.ts';
 import { createXlsxWorkerHandler, type XlsxMessage } from './export-worker.ts';
 
 // The paging and bookkeeping of runExport against a stand-in client. What the database returns

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { type SameColumns } from './database-functions.ts';
 import { useSupabase } from './supabase-context.ts';
 
-// The new-lead mail's setting (README: Benachrichtigung bei neuen Anfragen) and its queue's
-// counts. Admins only: row-level security shows others no setting, lead_mail_overview refuses.
+// The new-lead mail's setting (docs/lead-mail.md) and its queue's counts. Admins only: row-level
+// security shows others no setting, lead_mail_overview refuses.
 
 export const leadMailModes = ['immediate', 'digest'] as const;
 export type LeadMailMode = (typeof leadMailModes)[number];

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { type SameColumns } from './database-functions.ts';
 import { useSupabase } from './supabase-context.ts';
 
-// Retention (README: Data protection): what the next daily run will remove, and what the last
-// one removed. Admins only; row-level security and apply_retention refuse everyone else.
+// Retention (docs/retention-and-person-rights.md): what the next daily run will remove, and what
+// the last one removed. Admins only; row-level security and apply_retention refuse everyone else.
 
 export const retentionKinds = [
   'leads',

@@ -4,8 +4,8 @@ import { useSupabase } from './supabase-context.ts';
 import type { Database, Tables } from '../../domain/database.types.ts';
 
 // The support form's messages and the admins' inbox. The spec only logs them; we keep them in
-// support_messages (README, deviations). Staff and admins send; only admins read them and mark
-// them read or done (row-level security and column grants: supabase/migrations/…_support_inbox.sql).
+// support_messages (docs/spec-deviations.md). Staff and admins send; only admins read them and
+// mark them read or done (row-level security and column grants: supabase/migrations/…_support_inbox.sql).
 
 export type SupportFilter = 'offen' | 'erledigt';
 

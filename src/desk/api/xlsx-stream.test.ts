@@ -4,7 +4,7 @@ import type { ExportCell } from '../../domain/export-table.ts';
 import { crc32, crc32Combine, createXlsxStream, storedBlocks } from './xlsx-stream.ts';
 
 // The streaming XLSX writer on its own: the zip it makes (parts, CRCs) and the sheet a reader
-// finds in it. The export's columns and cells are tested in desk-export.test.ts.
+// finds in it. The export's columns and cells are tested in export.test.ts.
 
 async function readSheet(blob: Blob) {
   const { default: readXlsxFile } = await import('read-excel-file/universal');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Customer } from '../api/customers.ts';
-import { useCanExport } from '../api/export.ts';
+import { useCanExport } from '../api/export-settings.ts';
 import {
   useCustomerDataExport,
   useEraseCustomer,

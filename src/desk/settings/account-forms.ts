@@ -40,7 +40,7 @@ export type NameValues = z.infer<typeof nameSchema>;
 export const passwordChangeSchema = z
   .object({
     current: z.string().min(1, 'Bitte gib dein aktuelles Passwort ein.'),
-    // The gateway's and the hosted project's minimum (README): checked before the current
+    // The gateway's and the hosted project's minimum (docs/gateway.md): checked before the current
     // password is, so a too short one never costs a sign-in.
     password: newPasswordField.refine((value) => value.length >= 8, {
       message: weakPasswordMessage(['length']),

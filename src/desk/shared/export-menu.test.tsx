@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { XlsxWorkerDiedError, type ExportProgress, type runExport } from '../api/export.ts';
+import type { ExportProgress, runExport } from '../api/export-run.ts';
+import { XlsxWorkerDiedError } from '../api/xlsx-writer.ts';
 import { ExportMenu } from './export-menu.tsx';
 
 // The menu against stand-ins for the export right and the export run: what it shows while it
@@ -28,9 +29,11 @@ const state = vi.hoisted(() => ({
 }));
 
 vi.mock('../api/supabase-context.ts', () => ({ useSupabase: () => ({}) }));
-vi.mock('../api/export.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/export.ts')>()),
+vi.mock('../api/export-settings.ts', () => ({
   useCanExport: () => ({ data: state.canExport }),
+}));
+vi.mock('../api/export-run.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/export-run.ts')>()),
   runExport: (options: RunOptions) => {
     state.calls.push(options);
     return state.run!(options);

@@ -1,16 +1,11 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  exportKeys,
-  runExport,
-  useCanExport,
-  XlsxWorkerDiedError,
-  type ExportFilter,
-  type ExportFormat,
-  type ExportProgress,
-  type ExportScope,
-} from '../api/export.ts';
+import { exportKeys } from '../api/export-keys.ts';
+import type { ExportFilter, ExportFormat, ExportScope } from '../api/export-options.ts';
+import { runExport, type ExportProgress } from '../api/export-run.ts';
+import { useCanExport } from '../api/export-settings.ts';
+import { XlsxWorkerDiedError } from '../api/xlsx-writer.ts';
 import { saveBlob } from '../api/uploads.ts';
 import { errorCode } from '../api/staff.ts';
 import { useSupabase } from '../api/supabase-context.ts';

@@ -1,4 +1,4 @@
-import type { ExportLogEntry } from '../api/export.ts';
+import type { ExportLogEntry } from '../api/export-log.ts';
 
 // The export log in the agent's words: what an export covered, and how it ended.
 

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExportLogEntry } from '../api/export.ts';
+import type { ExportLogEntry } from '../api/export-log.ts';
 import { ExportLogTable, ExportRightSetting } from './export-settings.tsx';
 
 // The admins' export setting and log against stand-ins for their queries.
@@ -14,7 +14,8 @@ const state = vi.hoisted(() => ({
   log: { isPending: false, isError: false, data: [] as unknown[] } as object,
 }));
 
-vi.mock('../api/export.ts', async () => {
+vi.mock('../api/export-log.ts', () => ({ useExportLog: () => state.log }));
+vi.mock('../api/export-settings.ts', async () => {
   const { useState } = await import('react');
   return {
     useDeskSettings: () => state.settings,
@@ -30,7 +31,6 @@ vi.mock('../api/export.ts', async () => {
         },
       };
     },
-    useExportLog: () => state.log,
   };
 });
 vi.mock('../api/forms.ts', () => ({

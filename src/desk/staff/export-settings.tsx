@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { useDeskSettings, useExportLog, useSetStaffCanExport } from '../api/export.ts';
+import { useExportLog } from '../api/export-log.ts';
+import { useDeskSettings, useSetStaffCanExport } from '../api/export-settings.ts';
 import { useFormList } from '../api/forms.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { AdminTableHead } from '../../ui/admin-table-head.tsx';

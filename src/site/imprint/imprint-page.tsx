@@ -3,7 +3,7 @@
 //
 // The spec's link to the EU online dispute resolution platform is left out on purpose: the
 // platform was shut down on 20 July 2025 (Regulation (EU) 2024/3228) and a dead link draws
-// warning letters. The § 36 VSBG statement takes its place (DESIGN.md section 9).
+// warning letters. The § 36 VSBG statement takes its place (docs/design.md section 9).
 
 import { siteConfig } from '../../config/site.ts';
 import {
