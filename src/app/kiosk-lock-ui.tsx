@@ -30,6 +30,7 @@ import { offlineDb } from '../offline/offline-db.ts';
 import { syncNow } from '../offline/sync-scheduler.ts';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/form-fields.tsx';
+import { LoadError } from '../ui/load-error.tsx';
 
 type DialogKind = 'setup' | 'unlock' | 'forget';
 
@@ -110,12 +111,9 @@ export function KioskLockUi(props: KioskLockUiProps) {
   return (
     <section aria-label="PIN-Schutz des Messe-Modus" className="space-y-2">
       {!kiosk ? null : loadFailed ? (
-        <div role="alert" className="space-y-2">
-          <p>Der PIN-Schutz konnte nicht gelesen werden.</p>
-          <Button variant="secondary" onClick={reread}>
-            Erneut versuchen
-          </Button>
-        </div>
+        <LoadError framed={false} onRetry={reread}>
+          Der PIN-Schutz konnte nicht gelesen werden.
+        </LoadError>
       ) : hasPin === undefined ? (
         <p role="status">PIN-Schutz wird geladen …</p>
       ) : !hasPin ? (

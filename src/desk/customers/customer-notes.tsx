@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   NoteFixedError,
   noteEditable,
@@ -14,6 +12,7 @@ import { berlinDateTime } from '../../domain/calendar.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { noteFormSchema, type NoteFormValues } from './customer-note-form.ts';
 
 /** The clock the edit buttons follow: a note's 15 minutes run out while the sidebar is open. */
@@ -39,8 +38,7 @@ function NoteForm(props: {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NoteFormValues>({
-    resolver: zodResolver(noteFormSchema),
+  } = useZodForm(noteFormSchema, {
     defaultValues: { body: props.initial },
   });
   const submit = async (values: NoteFormValues) => {

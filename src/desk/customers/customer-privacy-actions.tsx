@@ -1,4 +1,3 @@
-import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import type { Customer } from '../api/customers.ts';
 import { useCanExport } from '../api/export-settings.ts';
@@ -14,6 +13,7 @@ import { berlinDateTime } from '../../domain/calendar.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { Modal, ModalActions, ModalDescription, ModalTitle } from '../../ui/modal.tsx';
 import { AccessLogList } from '../shared/access-log-list.tsx';
 import { customerDataDocument, customerDataFileName } from './customer-data-document.ts';
 
@@ -155,60 +155,53 @@ function ErasureDialog(props: {
   };
 
   return (
-    <Dialog open={props.open} onClose={close} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="max-h-full w-full max-w-lg overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
-          <DialogTitle as="h2" className="mb-3 text-xl font-bold text-slate-900">
-            Kunde löschen?
-          </DialogTitle>
-          <Description className="mb-4 text-slate-800">
-            {props.customer.first_name} {props.customer.last_name} ({props.customer.email}) wird
-            endgültig gelöscht. Das kann nicht rückgängig gemacht werden.
-          </Description>
-          {preview.isPending ? (
-            <p role="status" className="text-slate-700">
-              Es wird gezählt, was gelöscht wird …
-            </p>
-          ) : preview.isError ? (
-            <LoadError framed={false} onRetry={preview.refetch}>
-              Es konnte nicht ermittelt werden, was gelöscht wird.
-            </LoadError>
-          ) : (
-            <ErasureSummary preview={preview.data} />
-          )}
-          {erase.isError ? (
-            <div className="mt-4">
-              <Alert tone="error">
-                Der Kunde konnte nicht gelöscht werden. Es wurde nichts gelöscht; bitte versuche es
-                erneut.
-              </Alert>
-            </div>
-          ) : null}
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            {/* The harmless choice first: Enter right after opening erases nothing. */}
-            <Button variant="secondary" onClick={close} data-autofocus>
-              Abbrechen
-            </Button>
-            <button
-              type="button"
-              disabled={erase.isPending || !preview.isSuccess}
-              onClick={() =>
-                erase.mutate(props.customer.id, {
-                  onSuccess: () => {
-                    props.onClose();
-                    props.onErased();
-                  },
-                })
-              }
-              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-400"
-            >
-              {erase.isPending ? 'Wird gelöscht …' : 'Endgültig löschen'}
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal open={props.open} onClose={close} wide>
+      <ModalTitle>Kunde löschen?</ModalTitle>
+      <ModalDescription>
+        {props.customer.first_name} {props.customer.last_name} ({props.customer.email}) wird
+        endgültig gelöscht. Das kann nicht rückgängig gemacht werden.
+      </ModalDescription>
+      {preview.isPending ? (
+        <p role="status" className="text-slate-700">
+          Es wird gezählt, was gelöscht wird …
+        </p>
+      ) : preview.isError ? (
+        <LoadError framed={false} onRetry={preview.refetch}>
+          Es konnte nicht ermittelt werden, was gelöscht wird.
+        </LoadError>
+      ) : (
+        <ErasureSummary preview={preview.data} />
+      )}
+      {erase.isError ? (
+        <div className="mt-4">
+          <Alert tone="error">
+            Der Kunde konnte nicht gelöscht werden. Es wurde nichts gelöscht; bitte versuche es
+            erneut.
+          </Alert>
+        </div>
+      ) : null}
+      <ModalActions className="mt-6">
+        {/* The harmless choice first: Enter right after opening erases nothing. */}
+        <Button variant="secondary" onClick={close} data-autofocus>
+          Abbrechen
+        </Button>
+        <button
+          type="button"
+          disabled={erase.isPending || !preview.isSuccess}
+          onClick={() =>
+            erase.mutate(props.customer.id, {
+              onSuccess: () => {
+                props.onClose();
+                props.onErased();
+              },
+            })
+          }
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-400"
+        >
+          {erase.isPending ? 'Wird gelöscht …' : 'Endgültig löschen'}
+        </button>
+      </ModalActions>
+    </Modal>
   );
 }
 

@@ -1,7 +1,5 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useCustomerNewestLead } from '../api/customer-newest-lead.ts';
 import { useCustomer, useUpdateCustomer, type Customer } from '../api/customers.ts';
@@ -13,13 +11,13 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import {
   customerFields,
   customerFormInput,
   customerFormSchemaFor,
   customerSavedMessage,
   customerSaveProblem,
-  type CustomerFormInput,
   type CustomerFormValues,
 } from './customer-form.ts';
 import { useDiscardGuard, type Leave } from '../shared/unsaved-changes.tsx';
@@ -50,11 +48,6 @@ function CustomerForm(props: {
   const [takenOver, setTakenOver] = useState(false);
   // What the record holds: such a value always passes, even where today's rules would refuse it.
   const stored = useRef(customerFormInput(customer));
-  const resolver = useCallback<Resolver<CustomerFormInput, unknown, CustomerFormValues>>(
-    (values, context, options) =>
-      zodResolver(customerFormSchemaFor(stored.current))(values, context, options),
-    [],
-  );
   const {
     register,
     handleSubmit,
@@ -63,8 +56,7 @@ function CustomerForm(props: {
     setValue,
     setFocus,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
-    resolver,
+  } = useZodForm(() => customerFormSchemaFor(stored.current), {
     defaultValues: customerFormInput(customer),
   });
 

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import {
   recoveryRequestFailure,
@@ -11,6 +9,7 @@ import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import {
   forgottenSchema,
@@ -26,8 +25,7 @@ export function PasswordForgottenPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgottenValues>({
-    resolver: zodResolver(forgottenSchema),
+  } = useZodForm(forgottenSchema, {
     defaultValues: { email: '' },
   });
 

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { passwordChangeFailure } from '../api/account.ts';
 import { isInvalidRecoveryLink, useSetRecoveredPassword } from '../api/password-recovery.ts';
 import { deskPaths, signinNoticePaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import {
   newPasswordSchema,
@@ -54,8 +53,7 @@ export function PasswordNewPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordSchema),
+  } = useZodForm(newPasswordSchema, {
     defaultValues: { password: '', confirmation: '' },
   });
 

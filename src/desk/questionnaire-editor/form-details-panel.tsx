@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { formSaveFailure, useUpdateForm, type DeskForm } from '../api/forms.ts';
 import { documentDownloadFailedMessage, useDocumentDownload } from '../api/uploads.ts';
@@ -8,6 +7,7 @@ import { deskQuestionnairePath } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../ui/form-fields.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import {
   formDetailsSchema,
   isHttpUrl,
@@ -91,8 +91,7 @@ export function FormDetailsPanel({ form }: { form: DeskForm }) {
     setValue,
     control,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<FormDetailsValues>({
-    resolver: zodResolver(formDetailsSchema),
+  } = useZodForm(formDetailsSchema, {
     defaultValues: valuesOf(form),
   });
 

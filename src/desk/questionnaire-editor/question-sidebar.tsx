@@ -1,7 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import {
   questionFailureMessage,
   questionMessages,
@@ -18,6 +17,7 @@ import {
   TextField,
   FieldError,
 } from '../../ui/form-fields.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import {
   newQuestionValues,
   questionChange,
@@ -62,8 +62,7 @@ function QuestionForm(props: {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<QuestionFormValues>({
-    resolver: zodResolver(questionFormSchema),
+  } = useZodForm(questionFormSchema, {
     defaultValues:
       mode.kind === 'add' ? newQuestionValues(mode.nextSequence) : questionValues(mode.question),
   });

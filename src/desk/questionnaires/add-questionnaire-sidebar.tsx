@@ -1,11 +1,10 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { formSaveFailure, useCreateForm, type DeskForm } from '../api/forms.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../ui/form-fields.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { newFormSchema, type NewFormValues } from '../shared/form-details-schema.ts';
 import { useDiscardGuard } from '../shared/unsaved-changes.tsx';
 
@@ -23,8 +22,7 @@ export function AddQuestionnaireSidebar({ open, onClose }: { open: boolean; onCl
     reset,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<NewFormValues>({
-    resolver: zodResolver(newFormSchema),
+  } = useZodForm(newFormSchema, {
     defaultValues: { title: '', description: '' },
   });
 

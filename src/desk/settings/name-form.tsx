@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useOwnDisplayName, useSetDisplayName } from '../api/account.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { errorCode } from '../api/staff.ts';
 import { displayNameMessages, nameSchema, type NameValues } from './account-forms.ts';
 
@@ -34,7 +33,7 @@ export function NameForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: { name: '' } });
+  } = useZodForm(nameSchema, { defaultValues: { name: '' } });
 
   useEffect(() => {
     if (current.data !== undefined) reset({ name: current.data ?? '' });

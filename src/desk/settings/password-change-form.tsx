@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { passwordChangeFailure, useChangePassword } from '../api/account.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { NewPasswordFields } from '../shared/new-password-fields.tsx';
 import { PasswordField } from '../shared/password-field.tsx';
 import {
@@ -28,8 +27,7 @@ export function PasswordChangeForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordChangeValues>({
-    resolver: zodResolver(passwordChangeSchema),
+  } = useZodForm(passwordChangeSchema, {
     defaultValues: empty,
   });
 

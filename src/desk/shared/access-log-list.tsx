@@ -7,6 +7,7 @@ import {
 import { accessActionLabels } from '../../domain/access-log.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadStatusLabels } from '../../domain/lead-status.ts';
+import { AdminTableHead } from '../../ui/admin-table-head.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 
 /** What an entry concerns besides its action: the search term or the changed fields. */
@@ -57,20 +58,11 @@ export function AccessLogList(props: { subject: AccessLogSubject; caption: strin
     // Wider than the sidebar with long addresses: scrollable, so reachable by keyboard too.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={props.caption}>
       <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">{props.caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-2 py-2">
-              Zeitpunkt
-            </th>
-            <th scope="col" className="px-2 py-2">
-              {byCustomer ? 'Konto' : 'Kunde'}
-            </th>
-            <th scope="col" className="px-2 py-2">
-              Vorgang
-            </th>
-          </tr>
-        </thead>
+        <AdminTableHead
+          caption={props.caption}
+          columns={['Zeitpunkt', byCustomer ? 'Konto' : 'Kunde', 'Vorgang']}
+          compact
+        />
         <tbody className="divide-y divide-slate-200">
           {log.data.map((entry) => (
             <tr key={entry.id}>

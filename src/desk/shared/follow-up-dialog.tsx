@@ -1,6 +1,3 @@
-import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useCreateFollowUp } from '../api/follow-ups.ts';
 import { useSession } from '../api/session.ts';
 import { useStaffDirectory, type StaffDirectoryEntry } from '../api/staff-directory.ts';
@@ -8,6 +5,8 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { Modal, ModalDescription, ModalTitle } from '../../ui/modal.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import {
   assigneeRefused,
   followUpBodyMax,
@@ -15,7 +14,6 @@ import {
   followUpDue,
   followUpFormSchema,
   followUpSaveProblem,
-  type FollowUpFormInput,
   type FollowUpFormValues,
 } from './follow-up-form.ts';
 
@@ -40,8 +38,7 @@ function FollowUpForm(props: {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FollowUpFormInput, unknown, FollowUpFormValues>({
-    resolver: zodResolver(followUpFormSchema),
+  } = useZodForm(followUpFormSchema, {
     defaultValues: followUpDefaults(staff.some((s) => s.user_id === me) ? me : undefined),
   });
 
@@ -126,27 +123,20 @@ export function FollowUpDialog(props: { subject: FollowUpSubject | null; onClose
   const { data: session } = useSession();
   const me = session?.session?.user.id;
   return (
-    <Dialog open={subject !== null} onClose={props.onClose} className="relative z-[60]">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
-          <DialogTitle as="h2" className="mb-1 text-xl font-bold text-slate-900">
-            Wiedervorlage anlegen
-          </DialogTitle>
-          <Description className="mb-4 text-slate-700">{subject?.label}</Description>
-          {staff.isPending ? (
-            <p role="status" className="text-slate-700">
-              Mitarbeiter werden geladen …
-            </p>
-          ) : staff.isError ? (
-            <LoadError framed={false} onRetry={staff.refetch}>
-              Die Mitarbeiter konnten nicht geladen werden.
-            </LoadError>
-          ) : subject ? (
-            <FollowUpForm subject={subject} staff={staff.data} me={me} onClose={props.onClose} />
-          ) : null}
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal open={subject !== null} onClose={props.onClose} onTop>
+      <ModalTitle className="mb-1">Wiedervorlage anlegen</ModalTitle>
+      <ModalDescription className="mb-4 text-slate-700">{subject?.label}</ModalDescription>
+      {staff.isPending ? (
+        <p role="status" className="text-slate-700">
+          Mitarbeiter werden geladen …
+        </p>
+      ) : staff.isError ? (
+        <LoadError framed={false} onRetry={staff.refetch}>
+          Die Mitarbeiter konnten nicht geladen werden.
+        </LoadError>
+      ) : subject ? (
+        <FollowUpForm subject={subject} staff={staff.data} me={me} onClose={props.onClose} />
+      ) : null}
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
-import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { Button } from '../../ui/button.tsx';
+import { Modal, ModalActions, ModalDescription, ModalTitle } from '../../ui/modal.tsx';
 
 /**
  * Asks before unsaved input is dropped. `what` completes "Du hast Änderungen … noch nicht
@@ -15,26 +15,19 @@ export function DiscardDialog(props: {
   onKeep: () => void;
 }) {
   return (
-    <Dialog open={props.open} onClose={props.onKeep} role="alertdialog" className="relative z-60">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
-          <DialogTitle as="h2" className="mb-3 text-xl font-bold text-slate-900">
-            Änderungen verwerfen?
-          </DialogTitle>
-          <Description className="mb-5 text-slate-800">
-            Du hast Änderungen {props.what} noch nicht gespeichert. Wenn du fortfährst, gehen sie
-            verloren.
-          </Description>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={props.onKeep} data-autofocus>
-              Weiter bearbeiten
-            </Button>
-            <Button onClick={props.onDiscard}>Änderungen verwerfen</Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal open={props.open} onClose={props.onKeep} role="alertdialog" onTop>
+      <ModalTitle>Änderungen verwerfen?</ModalTitle>
+      <ModalDescription className="mb-5 text-slate-800">
+        Du hast Änderungen {props.what} noch nicht gespeichert. Wenn du fortfährst, gehen sie
+        verloren.
+      </ModalDescription>
+      <ModalActions>
+        <Button variant="secondary" onClick={props.onKeep} data-autofocus>
+          Weiter bearbeiten
+        </Button>
+        <Button onClick={props.onDiscard}>Änderungen verwerfen</Button>
+      </ModalActions>
+    </Modal>
   );
 }
 

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import { signInFailure, signOut, useSignIn, type SignInFailure } from '../api/session.ts';
 import { useSupabase } from '../api/supabase-context.ts';
@@ -8,6 +6,7 @@ import { deskPaths, sessionExpiredReason, signinQuery } from '../../domain/route
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { PasswordField } from '../shared/password-field.tsx';
 import { notSignedInMessage } from '../layout/require-session.tsx';
@@ -61,8 +60,7 @@ export function SigninPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SigninValues>({
-    resolver: zodResolver(signinSchema),
+  } = useZodForm(signinSchema, {
     defaultValues: { email: '', password: '' },
   });
 

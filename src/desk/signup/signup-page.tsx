@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useSupabase } from '../api/supabase-context.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import {
   signupFailure,
@@ -45,8 +44,7 @@ export function SignupPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignupValues>({
-    resolver: zodResolver(signupSchema),
+  } = useZodForm(signupSchema, {
     defaultValues: { email: '', password: '', confirmation: '' },
   });
 

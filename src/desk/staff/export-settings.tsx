@@ -3,6 +3,7 @@ import { useExportLog } from '../api/export-log.ts';
 import { useDeskSettings, useSetStaffCanExport } from '../api/export-settings.ts';
 import { useFormList } from '../api/forms.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
+import { AdminTableHead } from '../../ui/admin-table-head.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { describeExport, exportRows, exportStatus } from './export-log-text.ts';
@@ -93,16 +94,10 @@ export function ExportLogTable() {
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow">
       <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">Die letzten Exporte</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {['Wann', 'Wer', 'Format', 'Umfang', 'Zeilen', 'Status'].map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <AdminTableHead
+          caption="Die letzten Exporte"
+          columns={['Wann', 'Wer', 'Format', 'Umfang', 'Zeilen', 'Status']}
+        />
         <tbody className="divide-y divide-slate-200">
           {log.data.map((entry) => (
             <tr key={entry.id}>

@@ -1,7 +1,6 @@
 import { Description, Field, Label, Switch } from '@headlessui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import {
   useLeadMailOverview,
   useLeadMailSettings,
@@ -13,6 +12,7 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField, TextField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import {
   formValues,
   leadMailFormSchema,
@@ -38,8 +38,7 @@ function LeadMailForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LeadMailFormValues>({
-    resolver: zodResolver(leadMailFormSchema),
+  } = useZodForm(leadMailFormSchema, {
     defaultValues: formValues(settings),
   });
 

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   useAddRetentionHold,
   useLiftRetentionHold,
@@ -8,10 +6,12 @@ import {
   type RetentionHold,
 } from '../api/retention.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
+import { AdminTableHead } from '../../ui/admin-table-head.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import {
   holdLiftFailedMessage,
   holdSaveFailedMessage,
@@ -33,8 +33,7 @@ function HoldForm() {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RetentionHoldValues>({
-    resolver: zodResolver(retentionHoldSchema),
+  } = useZodForm(retentionHoldSchema, {
     defaultValues: { email: '', reason: '', until: '' },
   });
 
@@ -118,16 +117,10 @@ function HoldList() {
     <>
       <div className="overflow-x-auto">
         <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Aufbewahrungssperren</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              {['Kunde', 'Grund', 'Bis', 'Angelegt', 'Aktion'].map((heading) => (
-                <th key={heading} scope="col" className="px-4 py-3">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <AdminTableHead
+            caption="Aufbewahrungssperren"
+            columns={['Kunde', 'Grund', 'Bis', 'Angelegt', 'Aktion']}
+          />
           <tbody className="divide-y divide-slate-200">
             {holds.data.map((hold) => (
               <tr key={hold.id}>

@@ -5,6 +5,7 @@ import {
   type RetentionKind,
 } from '../api/retention.ts';
 import { berlinDateTime, berlinMinute } from '../../domain/calendar.ts';
+import { AdminTableHead } from '../../ui/admin-table-head.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 
 const kinds: Record<RetentionKind, { label: string; rule: string }> = {
@@ -92,16 +93,10 @@ export function RetentionOverview() {
     list = (
       <div className="overflow-x-auto">
         <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Was der nächste Lauf löscht</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              {['Art', 'Anzahl', 'ältestes Datum', 'Regel'].map((heading) => (
-                <th key={heading} scope="col" className="px-4 py-3">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <AdminTableHead
+            caption="Was der nächste Lauf löscht"
+            columns={['Art', 'Anzahl', 'ältestes Datum', 'Regel']}
+          />
           <tbody className="divide-y divide-slate-200">
             {order.map((kind) => {
               const row = byKind.get(kind);

@@ -11,6 +11,7 @@ import {
 } from '../api/staff.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { deskPaths } from '../../domain/routes.ts';
+import { AdminTableHead } from '../../ui/admin-table-head.tsx';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
@@ -100,26 +101,10 @@ function AccountsTable(props: {
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow">
       <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">Mitarbeiterkonten und ihre Rollen</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              E-Mail
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Registriert
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Bestätigt
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Rolle
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Zugriffsprotokoll
-            </th>
-          </tr>
-        </thead>
+        <AdminTableHead
+          caption="Mitarbeiterkonten und ihre Rollen"
+          columns={['E-Mail', 'Registriert', 'Bestätigt', 'Rolle', 'Zugriffsprotokoll']}
+        />
         <tbody className="divide-y divide-slate-200">
           {data.map((account) => (
             <tr key={account.user_id}>

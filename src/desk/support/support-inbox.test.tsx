@@ -1,99 +1,81 @@
-// @vitest-environment jsdom
+import '../../testing/jsdom-beside-server.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createAccount,
+  startGatewayServer,
+  type Account,
+  type GatewayServer,
+} from '../../../tests/helpers/gateway-server.ts';
+import { accessTokenFor } from '../../../tests/helpers/supabase.ts';
+import type { Database } from '../../domain/database.types.ts';
 import type { InboxMessage } from '../api/support.ts';
 import { SupabaseContext } from '../api/supabase-context.ts';
 import { SupportInbox } from './support-inbox.tsx';
 
-// The admins' inbox with the real hooks of src/desk/api/support.ts against a stand-in for
-// supabase-js that keeps support_messages in memory and, like the database's trigger, stamps
-// read_at when done_at is set.
+// The admins' inbox with the real hooks of src/desk/api/support.ts and the real supabase-js
+// against the test server: the database's trigger stamps who read or settled a message, and
+// row-level security decides what an update reaches.
 
-type Row = InboxMessage & Record<string, unknown>;
-type Answer = { data: unknown; count?: number | null; error: unknown };
+let server: GatewayServer;
+let admin: Account;
+/** The admin's client, one per file as one per browser tab. */
+let signedIn: SupabaseClient<Database>;
 
-function fakeSupabase(rows: Row[], options: { failReads?: boolean } = {}) {
-  const updates: Record<string, unknown>[] = [];
-  const from = (table: string) => {
-    expect(table).toBe('support_messages');
-    const filters: ((row: Row) => boolean)[] = [];
-    const order: [string, boolean][] = [];
-    let head = false;
-    let values: Record<string, unknown> | null = null;
-    const answer = (): Answer => {
-      const matched = rows.filter((row) => filters.every((keep) => keep(row)));
-      if (values) {
-        updates.push(values);
-        for (const row of matched) {
-          Object.assign(row, values);
-          if (row.done_at !== null && row.read_at === null) row.read_at = row.done_at;
-        }
-        return { data: matched.map((row) => ({ id: row.id })), error: null };
-      }
-      if (options.failReads) return { data: null, count: null, error: { code: 'PGRST000' } };
-      const sorted = [...matched].sort((a, b) => {
-        for (const [column, ascending] of order) {
-          const left = String(a[column]);
-          const right = String(b[column]);
-          if (left !== right) return (left < right ? -1 : 1) * (ascending ? 1 : -1);
-        }
-        return 0;
-      });
-      return {
-        data: head ? null : sorted.map((row) => ({ ...row })),
-        count: matched.length,
-        error: null,
-      };
-    };
-    const builder = {
-      select: (_columns: string, selectOptions?: { head?: boolean }) => {
-        head = selectOptions?.head ?? false;
-        return builder;
-      },
-      is: (column: string, value: null) => {
-        filters.push((row) => row[column] === value);
-        return builder;
-      },
-      not: (column: string, _operator: 'is', value: null) => {
-        filters.push((row) => row[column] !== value);
-        return builder;
-      },
-      eq: (column: string, value: unknown) => {
-        filters.push((row) => row[column] === value);
-        return builder;
-      },
-      order: (column: string, orderOptions: { ascending: boolean }) => {
-        order.push([column, orderOptions.ascending]);
-        return builder;
-      },
-      limit: () => builder,
-      update: (changes: Record<string, unknown>) => {
-        values = changes;
-        return builder;
-      },
-      then: (resolve: (value: Answer) => unknown) => Promise.resolve(answer()).then(resolve),
-    };
-    return builder;
-  };
-  return { client: { from } as unknown as SupabaseClient, updates };
+beforeAll(async () => {
+  server = await startGatewayServer('pglite', undefined, {
+    name: 'support-inbox',
+    accounts: false,
+  });
+  admin = await createAccount(server.db, 'chefin@example.de', 'admin');
+  signedIn = server.client(admin.accessToken) as SupabaseClient<Database>;
+});
+afterAll(() => server?.close());
+
+beforeEach(() => server.db.query('truncate public.support_messages restart identity'));
+
+type Message = Pick<InboxMessage, 'read_at' | 'done_at'>;
+
+/** Messages as the support form stored them (without a sender account), numbered from 1. */
+async function store(...messages: Partial<Message>[]) {
+  for (const [index, state] of messages.entries()) {
+    const id = index + 1;
+    await server.db.query(
+      `insert into public.support_messages (name, email, message, created_at, read_at, done_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [
+        `Absender ${id}`,
+        `absender${id}@example.de`,
+        `Frage Nummer ${id}`,
+        `2026-11-2${id}T09:0${id}:00Z`,
+        state.read_at ?? null,
+        state.done_at ?? null,
+      ],
+    );
+  }
 }
 
-const message = (id: number, overrides: Partial<Row> = {}): Row => ({
-  id,
-  name: `Absender ${id}`,
-  email: `absender${id}@example.de`,
-  message: `Frage Nummer ${id}`,
-  created_at: `2026-11-2${id}T09:0${id}:00Z`,
-  read_at: null,
-  done_at: null,
-  ...overrides,
-});
+/** What the database holds of message `id`: the stamps and who set them. */
+async function stored(id: number) {
+  const { rows } = await server.db.query<{
+    read: boolean;
+    read_by: string | null;
+    done: boolean;
+    done_by: string | null;
+  }>(
+    `select read_at is not null as read, read_by::text, done_at is not null as done,
+            done_by::text
+       from public.support_messages where id = $1`,
+    [id],
+  );
+  return rows[0];
+}
 
-function renderInbox(client: SupabaseClient, path = '/surveydesk/support') {
+function renderInbox(client: SupabaseClient<Database> = signedIn, path = '/surveydesk/support') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/surveydesk/support', element: <SupportInbox /> }], {
     initialEntries: [path],
@@ -119,15 +101,15 @@ afterEach(cleanup);
 
 describe('SupportInbox', () => {
   it('lists open messages unread first, each with sender, Berlin time and text', async () => {
-    const { client } = fakeSupabase([
-      message(1),
-      message(2, { read_at: '2026-11-22T10:00:00Z' }),
-      message(3),
-      message(4, { read_at: '2026-11-24T10:00:00Z', done_at: '2026-11-24T10:00:00Z' }),
-    ]);
-    renderInbox(client);
+    await store(
+      {},
+      { read_at: '2026-11-22T10:00:00Z' },
+      {},
+      { read_at: '2026-11-24T10:00:00Z', done_at: '2026-11-24T10:00:00Z' },
+    );
+    renderInbox();
     expect(await senders()).toEqual(['Absender 3', 'Absender 1', 'Absender 2']);
-    expect(screen.getByText('2 ungelesen')).toBeTruthy();
+    expect(await screen.findByText('2 ungelesen')).toBeTruthy();
 
     const first = item('Absender 3');
     expect(within(first).getByText('Ungelesen')).toBeTruthy();
@@ -142,11 +124,11 @@ describe('SupportInbox', () => {
   });
 
   it('marks a message read and unread by keyboard, keeping the focus on its button', async () => {
-    const { client, updates } = fakeSupabase([message(1), message(2)]);
-    renderInbox(client);
+    await store({}, {});
+    renderInbox();
     const user = userEvent.setup();
     await list();
-    expect(screen.getByText('2 ungelesen')).toBeTruthy();
+    expect(await screen.findByText('2 ungelesen')).toBeTruthy();
 
     within(item('Absender 1')).getByRole('button', { name: 'Als gelesen markieren' }).focus();
     await user.keyboard('{Enter}');
@@ -155,8 +137,8 @@ describe('SupportInbox', () => {
       name: 'Als ungelesen markieren',
     });
     await waitFor(() => expect(document.activeElement).toBe(unmark));
-    expect(updates).toEqual([{ read_at: expect.any(String) }]);
-    expect(screen.getByText('1 ungelesen')).toBeTruthy();
+    expect(await stored(1)).toMatchObject({ read: true, read_by: admin.id });
+    expect(await screen.findByText('1 ungelesen')).toBeTruthy();
     expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
       'Als gelesen markiert: Nachricht von Absender 1.',
     );
@@ -165,13 +147,13 @@ describe('SupportInbox', () => {
 
     await user.keyboard('{Enter}');
     await within(item('Absender 1')).findByRole('button', { name: 'Als gelesen markieren' });
-    expect(updates[1]).toEqual({ read_at: null });
-    expect(screen.getByText('2 ungelesen')).toBeTruthy();
+    expect(await stored(1)).toMatchObject({ read: false, read_by: null });
+    expect(await screen.findByText('2 ungelesen')).toBeTruthy();
   });
 
   it('settles a message as done, can take it back, and shows settled ones under Erledigt', async () => {
-    const { client, updates } = fakeSupabase([message(1), message(2)]);
-    const router = renderInbox(client);
+    await store({}, {});
+    const router = renderInbox();
     const user = userEvent.setup();
     await list();
 
@@ -179,15 +161,20 @@ describe('SupportInbox', () => {
     await waitFor(async () => expect(await senders()).toEqual(['Absender 1']));
     const undo = screen.getByRole('button', { name: 'Rückgängig' });
     await waitFor(() => expect(document.activeElement).toBe(undo));
-    expect(updates).toEqual([{ done_at: expect.any(String) }]);
-    // Done implies read: the bell and the heading count one unread less.
-    expect(screen.getByText('1 ungelesen')).toBeTruthy();
+    // Done implies read (the database's trigger): the bell and the heading count one unread less.
+    expect(await stored(2)).toEqual({
+      read: true,
+      read_by: admin.id,
+      done: true,
+      done_by: admin.id,
+    });
+    expect(await screen.findByText('1 ungelesen')).toBeTruthy();
 
     // Back among the open ones, still read: undoing "done" does not undo reading it.
     await user.keyboard('{Enter}');
     await waitFor(async () => expect(await senders()).toEqual(['Absender 1', 'Absender 2']));
     expect(within(item('Absender 2')).getByText('Gelesen')).toBeTruthy();
-    expect(updates[1]).toEqual({ done_at: null });
+    expect(await stored(2)).toMatchObject({ read: true, done: false, done_by: null });
     expect(screen.queryByRole('button', { name: 'Rückgängig' })).toBeNull();
     await waitFor(() =>
       expect(document.activeElement).toBe(
@@ -207,28 +194,33 @@ describe('SupportInbox', () => {
 
     await user.click(within(settled).getByRole('button', { name: 'Wieder öffnen' }));
     expect(await screen.findByText('Keine erledigten Nachrichten')).toBeTruthy();
-    expect(updates.at(-1)).toEqual({ done_at: null });
+    expect(await stored(1)).toMatchObject({ done: false });
   });
 
   it('says when there are no messages, while they load, and when they cannot be read', async () => {
-    renderInbox(fakeSupabase([]).client);
+    renderInbox();
     expect(screen.getByText('Nachrichten werden geladen …').getAttribute('role')).toBe('status');
     expect(await screen.findByText('Keine Nachrichten')).toBeTruthy();
     cleanup();
 
-    renderInbox(fakeSupabase([message(1)], { failReads: true }).client);
+    // A session the server no longer accepts (signed with another secret): every read is refused.
+    await store({});
+    renderInbox(
+      server.client(
+        await accessTokenFor('ein-anderes-geheimnis-mit-genug-zeichen', admin.id, admin.email),
+      ) as SupabaseClient<Database>,
+    );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Die Support-Nachrichten konnten nicht geladen werden.');
     expect(within(alert).getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
   });
 
   it('says so when a change reaches no message', async () => {
-    const rows = [message(1)];
-    const { client } = fakeSupabase(rows);
-    renderInbox(client);
+    await store({});
+    renderInbox();
     await list();
     // Gone meanwhile: the update matches nothing, as row-level security answers a refusal.
-    rows.splice(0, 1);
+    await server.db.query('delete from public.support_messages where id = 1');
     await userEvent
       .setup()
       .click(within(item('Absender 1')).getByRole('button', { name: 'Als gelesen markieren' }));

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useOwnDisplayName } from '../api/account.ts';
 import { useSession } from '../api/session.ts';
 import { useMyRole } from '../api/staff.ts';
@@ -10,6 +8,7 @@ import { deskPaths } from '../../domain/routes.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../ui/form-fields.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { SupportFaq } from './support-faq.tsx';
 import { SupportInbox } from './support-inbox.tsx';
@@ -52,8 +51,7 @@ function SupportForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<SupportValues>({
-    resolver: zodResolver(supportSchema),
+  } = useZodForm(supportSchema, {
     defaultValues: { message: '' },
   });
 

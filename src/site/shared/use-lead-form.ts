@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type Path } from 'react-hook-form';
+import type { DefaultValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
 import type { LeadContext } from '../../domain/lead-submissions.ts';
 import type { OutboxSubmissionKeys } from '../../offline/offline-schema.ts';
 import { useLeadSender } from '../../offline/use-lead-sender.ts';
 import { currentCookieConsent } from '../../ui/cookie-consent.ts';
 import { honeypotFilled } from '../../ui/form-fields.tsx';
+import { useZodForm } from '../../ui/use-zod-form.ts';
 
 /** The two consents every lead form asks for (DESIGN 10), as the form holds them. */
 type ConsentInput = { terms_accepted: boolean; data_processing_consent: boolean };
@@ -52,8 +52,7 @@ export function useLeadForm<Schema extends ConsentSchema, Lead extends OutboxSub
     onStored,
   } = options;
   const sender = useLeadSender<Lead>();
-  const form = useForm<Input, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+  const form = useZodForm(schema, {
     // A field is checked once left, then at every change; `showErrors` decides when its problem
     // shows.
     mode: 'onTouched',
