@@ -3,7 +3,9 @@ import type { Database, Tables } from '../../src/domain/database.types.ts';
 // The server's result rows, derived from the generated `Database` types (`npm run gen:types`),
 // so a column renamed, retyped or turned into an enum in supabase/ changes them too. The
 // generator describes what PostgREST sends as JSON; the drivers (pg, PGlite) read two kinds of
-// column differently, and the helpers below say so for the columns a query selects.
+// column differently, and the helpers below say so for the columns a query selects. The
+// generator covers the `public` schema only: rows of the local stand-ins for Supabase's `auth`,
+// `storage` and `supabase_migrations` schemas and of catalog queries are typed where they are read.
 
 type PublicFunctions = Database['public']['Functions'];
 
