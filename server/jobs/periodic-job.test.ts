@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startPeriodicJob, type PeriodicJob } from './periodic-job.ts';
 
+/** Gates a test left shut (a failed assertion): opened after it, so stop() can end. */
+const shut: Array<() => void> = [];
+
 /** A promise the test settles by hand. */
 function deferred() {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
+  shut.push(resolve);
   return { promise, resolve };
 }
 
@@ -18,6 +22,7 @@ describe('startPeriodicJob', () => {
     vi.useFakeTimers();
   });
   afterEach(async () => {
+    for (const open of shut.splice(0)) open();
     await job?.stop();
     job = undefined;
     vi.useRealTimers();
