@@ -6,7 +6,7 @@
 // of both and their ratio. Bounded in time. autocannon runs in a worker thread, off the server's
 // event loop (see loadInWorker).
 import { Worker } from 'node:worker_threads';
-import { saveSubmission } from '../server/hub/responses-repository.ts';
+import { saveSubmission } from '../server/hub/responses-intake.ts';
 import { parseSubmission } from '../src/domain/submission.ts';
 import { questionnaireLead } from '../src/testing/lead-fixtures.ts';
 import { startBenchHub } from './bench-hub.ts';

@@ -12,8 +12,18 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+/**
+ * A result row: columns by name. The caller names the row type (derived from the generated
+ * `Database` types, see table-rows.ts), and it travels through the drivers' own generics
+ * (PGlite's and pg's `query<T>`), which take it on trust: nothing at run time checks a row.
+ */
+export type ResultRow = pg.QueryResultRow;
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T extends ResultRow = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<QueryResult<T>>;
   /** Runs a script of several statements (migrations, seed); no parameters. */
   exec(sql: string): Promise<void>;
 }
@@ -90,7 +100,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     parsers: { [DATE_OID]: (value: string) => value },
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    query: async <T>(sql: string, params?: unknown[]) => {
+    query: async <T extends ResultRow>(sql: string, params?: unknown[]) => {
       const result = await q.query<T>(sql, params);
       // PGlite counts only written rows; pg, like PostgreSQL, counts what a SELECT returned too.
       return {
@@ -320,9 +330,9 @@ async function openPostgres(
   // Fail at start, not at the first request, when the server is unreachable.
   await pool.query('select 1');
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T>(sql: string, params?: unknown[]) => {
-      const result = await client.query(sql, params);
-      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+    query: async <T extends ResultRow>(sql: string, params?: unknown[]) => {
+      const result = await client.query<T>(sql, params);
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
     },
     // Without parameters pg uses the simple protocol, which takes several statements at once.
     exec: async (sql) => {

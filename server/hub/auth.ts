@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import { sessionState } from '../gateway/session-liveness.ts';
 import { HubError } from './errors.ts';
 import { isUuid } from '../http/uuid.ts';
+import type { FunctionResult } from '../db/table-rows.ts';
 
 const HUB_ISSUER = 'universa-hub';
 const HUB_AUDIENCE = 'hub';
@@ -191,9 +192,11 @@ async function staffRight(
     await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub, role: 'authenticated' }),
     ]);
-    const result = await tx.query<{ role: string | null; can_export: boolean }>(
-      'select public.staff_role() as role, public.can_export() as can_export',
-    );
+    // staff_role() is null for an account that is not staff; the generator cannot say so.
+    const result = await tx.query<{
+      role: FunctionResult<'staff_role'> | null;
+      can_export: FunctionResult<'can_export'>;
+    }>('select public.staff_role() as role, public.can_export() as can_export');
     const row = result.rows[0];
     return { role: row?.role ?? null, canExport: row?.can_export === true };
   });

@@ -4,6 +4,7 @@ import { openDatabase } from '../db/database.ts';
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import { countRows, createTestHub, type TestHub } from '../../tests/helpers/hub.ts';
 import { startTestPostgres, type TestPostgres } from '../../tests/helpers/postgres.ts';
+import type { Columns } from '../db/table-rows.ts';
 
 // The batch endpoint stores a batch in one transaction with a savepoint per lead. These are the
 // exactly-once promises the outbox relies on, on both databases the hub runs on: PGlite (one
@@ -55,7 +56,7 @@ function exactlyOnce(name: string, open: () => Promise<TestHub>, close: () => vo
       // Three answers each for known and the two good leads, none for the refused ones.
       expect(await countRows(hub.db, 'answers')).toBe(before + 9);
       // The conflicting lead changed nothing, not even the customer it names.
-      const city = await hub.db.query<{ city: string }>(
+      const city = await hub.db.query<Columns<'users', 'city'>>(
         'select city from users where lower(email) = lower($1)',
         [known.email],
       );

@@ -1,28 +1,26 @@
 import type { Queryable } from '../db/database.ts';
+import type { Columns, ReadAsDate } from '../db/table-rows.ts';
 
-export interface FormRow {
-  id: number;
-  title: string;
-  description: string;
-  document: string | null;
-  image: string | null;
-  created_at: Date;
-}
+export type FormRow = ReadAsDate<
+  Columns<'forms', 'id' | 'title' | 'description' | 'document' | 'image' | 'created_at'>,
+  'created_at'
+>;
 
-export interface QuestionRow {
-  id: number;
-  form_id: number;
-  sequence: number;
-  type: 'multiple-choice' | 'input';
-  question: string;
-  options: Record<string, string>;
-  multipleAnswers: boolean;
-  required: boolean;
-  information: string | null;
-  custome_description: string | null;
-  /** A stable role a flow relies on ('tabaluga_child_dates' ...), null for most questions. */
-  key: string | null;
-}
+/** `key` is a stable role a flow relies on ('tabaluga_child_dates' ...), null for most questions. */
+export type QuestionRow = Columns<
+  'questions',
+  | 'id'
+  | 'form_id'
+  | 'sequence'
+  | 'type'
+  | 'question'
+  | 'options'
+  | 'multipleAnswers'
+  | 'required'
+  | 'information'
+  | 'custome_description'
+  | 'key'
+>;
 
 const questionColumns = `id, form_id, sequence, type, question, options, "multipleAnswers",
   required, information, custome_description, key`;

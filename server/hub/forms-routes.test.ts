@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHub, type TestHub } from '../../tests/helpers/hub.ts';
+import type { Columns } from '../db/table-rows.ts';
 
 describe('forms API', () => {
   let hub: TestHub;
@@ -68,7 +69,7 @@ describe('forms API', () => {
   });
 
   it('answers a form without questions with an empty list, not a 404', async () => {
-    const created = await hub.db.query<{ id: number }>(
+    const created = await hub.db.query<Columns<'forms', 'id'>>(
       `insert into public.forms (title, description) values ('Leer', 'Noch ohne Fragen') returning id`,
     );
     const id = created.rows[0]!.id;

@@ -9,6 +9,7 @@ import {
   testSecret,
   type TestHub,
 } from '../../tests/helpers/hub.ts';
+import type { Columns } from '../db/table-rows.ts';
 
 describe('responses API', () => {
   let hub: TestHub;
@@ -217,7 +218,7 @@ describe('responses API', () => {
   it("records the channel: 'fair_tablet' from a kiosk tablet, 'web' when left out", async () => {
     const channelOf = async (id: number) =>
       (
-        await hub.db.query<{ channel: string }>(
+        await hub.db.query<Columns<'responses', 'channel'>>(
           'select channel from public.responses where id = $1',
           [id],
         )
@@ -242,7 +243,7 @@ describe('responses API', () => {
   it('records whether the lead waited on the device; a resend with the flag set stays a duplicate', async () => {
     const waitedOf = async (id: number) =>
       (
-        await hub.db.query<{ waited_offline: boolean }>(
+        await hub.db.query<Columns<'responses', 'waited_offline'>>(
           'select waited_offline from public.responses where id = $1',
           [id],
         )
@@ -374,7 +375,7 @@ describe('responses API', () => {
     });
 
     it('keeps an answer with the question text it was given under, after edit and delete', async () => {
-      const added = await hub.db.query<{ id: number }>(
+      const added = await hub.db.query<Columns<'questions', 'id'>>(
         `insert into public.questions (form_id, sequence, type, question, options)
          values (1, 4, 'input', 'Noch etwas?', '{}') returning id`,
       );
@@ -428,7 +429,7 @@ describe('responses API', () => {
     });
 
     it('lets enabled staff read, and refuses a pending account', async () => {
-      const admin = await hub.db.query<{ user_id: string }>(
+      const admin = await hub.db.query<Columns<'staff', 'user_id'>>(
         `select user_id from public.staff where role = 'admin'`,
       );
       const tokenFor = (sub: string) =>

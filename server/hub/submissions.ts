@@ -6,7 +6,8 @@ import {
   type SubmissionResult,
 } from '../../src/domain/submission.ts';
 import { HubError, validationFailed } from './errors.ts';
-import type { ResponsesRepository, SaveOutcome } from './responses-repository.ts';
+import type { SaveOutcome } from './responses-intake.ts';
+import type { ResponsesRepository } from './responses-repository.ts';
 
 /**
  * A route's body schema for one lead: the shared domain rules (parseSubmission), which need

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { berlinToday } from '../../src/domain/calendar.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Columns, ReadAsDate } from '../db/table-rows.ts';
 import type { Mailer } from '../gateway/auth/mail.ts';
 import { digestMail, leadMail, type LeadMailFacts } from './lead-mail-content.ts';
+import { errorCode, startPeriodicJob } from './periodic-job.ts';
 
 export const leadMailPollInterval = 15_000;
 /**
@@ -59,20 +61,18 @@ export interface LeadMailJob {
   stop(): Promise<void>;
 }
 
-interface Settings {
-  enabled: boolean;
-  address: string | null;
-  mode: 'immediate' | 'digest';
-  digest_hour: number;
-  digest_sent_on: string | null;
-}
+type Settings = Columns<
+  'lead_mail_settings',
+  'enabled' | 'address' | 'mode' | 'digest_hour' | 'digest_sent_on'
+>;
 
-interface Claimed {
+/** A claimed row; its bigint id is read as text (`id::text`), exact on every driver. */
+type Claimed = Columns<
+  'lead_mail_outbox',
+  'idempotency_key' | 'attempts' | 'response_id' | 'digest_key'
+> & {
   id: string;
-  idempotency_key: string;
-  attempts: number;
-  response_id: number;
-}
+};
 
 /**
  * Sends the queue of new-lead mails (lead_mail_outbox, filled by a trigger in the lead's own
@@ -92,9 +92,7 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
   const maxAttempts = options.maxAttempts ?? leadMailMaxAttempts;
   const kickSpacingMs = options.kickSpacingMs ?? leadMailKickSpacing;
   let lastKicked = Number.NEGATIVE_INFINITY;
-  let running: Promise<LeadMailRun> | undefined;
   let again = false;
-  let stopped = false;
 
   const run = async (): Promise<LeadMailRun> => {
     const at = now();
@@ -179,7 +177,9 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
       for (;;) {
         const claimed = await claim(db, at, 0, `digest_key is not null`, true);
         if (claimed.length === 0) return sent;
-        const key = (claimed[0] as Claimed & { digest_key: string }).digest_key;
+        // Every row of a digest claimed by `digest_key is not null` carries the digest's key.
+        const key = claimed[0]?.digest_key;
+        if (!key) return sent;
         const facts = await leadFacts(
           db,
           claimed.map((row) => row.response_id),
@@ -200,52 +200,31 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
     }
   };
 
-  const runNow = (): Promise<LeadMailRun> => {
-    const next = (running ?? Promise.resolve(undefined)).catch(() => undefined).then(run);
-    running = next;
-    void next
-      .finally(() => {
-        if (running === next) running = undefined;
-      })
-      .catch(() => undefined);
-    return next;
-  };
-
-  // A failed run is logged by its code only and tried again at the next tick.
-  const tick = () => {
-    if (stopped) return;
-    runNow().catch((error: unknown) => {
-      log.error({ code: errorCode(error) }, 'lead mail run failed');
-    });
-  };
-
-  const timer = setInterval(tick, pollMs);
-  timer.unref();
   // At start: what a crash left in the queue goes out now.
-  const first = setTimeout(tick, 0);
-  first.unref();
+  const job = startPeriodicJob({
+    run,
+    intervalMs: pollMs,
+    log,
+    failure: 'lead mail run failed',
+    first: 'at-once',
+  });
 
   return {
     kick: () => {
       // Coalesced: a burst of leads (a tablet's batch) makes one extra run, not one each.
-      if (again || stopped) return;
+      if (again || job.stopped) return;
       again = true;
       const go = () => {
         again = false;
         lastKicked = performance.now();
-        tick();
+        job.tick();
       };
       const wait = lastKicked + kickSpacingMs - performance.now();
       if (wait > 0) setTimeout(go, wait).unref();
       else setImmediate(go).unref();
     },
-    runNow,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(first);
-      await running?.catch(() => undefined);
-    },
+    runNow: job.runNow,
+    stop: job.stop,
   };
 }
 
@@ -268,7 +247,7 @@ async function claim(
   delayMs: number,
   which: string,
   wholeDigest = false,
-): Promise<(Claimed & { digest_key: string | null })[]> {
+): Promise<Claimed[]> {
   const due = `state = 'pending' and ${which} and next_attempt_at <= $1
                and ($3::integer = 0 or created_at <= $1::timestamptz - make_interval(secs => $3::integer / 1000.0))`;
   const pick = wholeDigest
@@ -280,7 +259,7 @@ async function claim(
         for update skip locked`;
   return db.transaction(
     async (tx) => {
-      const { rows } = await tx.query<Claimed & { digest_key: string | null }>(
+      const { rows } = await tx.query<Claimed>(
         `update public.lead_mail_outbox o set next_attempt_at = $2
         where o.id in (${pick})
         returning o.id::text as id, o.idempotency_key, o.attempts, o.response_id, o.digest_key`,
@@ -318,16 +297,16 @@ const berlinHour = new Intl.DateTimeFormat('de-DE', {
 });
 
 async function leadFacts(db: Queryable, ids: number[]): Promise<Map<number, LeadMailFacts>> {
-  const { rows } = await db.query<{
-    id: number;
-    user_id: number | null;
-    title: string;
-    first_name: string;
-    last_name: string;
-    call_time: string | null;
-    captured_at: Date | string | null;
-    received_at: Date | string;
-  }>(
+  const { rows } = await db.query<
+    ReadAsDate<
+      Columns<
+        'responses',
+        'id' | 'user_id' | 'first_name' | 'last_name' | 'call_time' | 'captured_at' | 'received_at'
+      >,
+      'captured_at' | 'received_at'
+    > &
+      Columns<'forms', 'title'>
+  >(
     `select r.id, r.user_id, f.title, r.first_name, r.last_name, r.call_time, r.captured_at,
             r.received_at
        from public.responses r join public.forms f on f.id = r.form_id
@@ -345,20 +324,11 @@ async function leadFacts(db: Queryable, ids: number[]): Promise<Map<number, Lead
         firstName: row.first_name,
         lastName: row.last_name,
         callTime: row.call_time || null,
-        capturedAt: row.captured_at === null ? null : new Date(row.captured_at).toISOString(),
-        receivedAt: new Date(row.received_at).toISOString(),
+        capturedAt: row.captured_at === null ? null : row.captured_at.toISOString(),
+        receivedAt: row.received_at.toISOString(),
       },
     ]),
   );
-}
-
-/** An SMTP reply code or a Node error code: never the message, which may quote an address. */
-function errorCode(error: unknown): string {
-  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
-  const value = responseCode ?? code;
-  return typeof value === 'string' || typeof value === 'number'
-    ? String(value).slice(0, 64)
-    : 'unknown';
 }
 
 /** The same database with every statement and transaction marked as work that may wait. */

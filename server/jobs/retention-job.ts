@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { FileStore } from '../gateway/storage/file-store.ts';
+import type { Tables } from '../../src/domain/database.types.ts';
+import type { Columns, FunctionResult, ReadAsDate, ReadAsInt8 } from '../db/table-rows.ts';
+import { startPeriodicJob } from './periodic-job.ts';
 
 export const retentionInterval = 24 * 60 * 60 * 1000;
 
@@ -33,11 +36,9 @@ export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
   const { db, log, files } = options;
   const now = options.now ?? (() => new Date());
   const intervalMs = options.intervalMs ?? retentionInterval;
-  let running: Promise<Record<string, number>> | undefined;
-  let stopped = false;
 
   const run = async (): Promise<Record<string, number>> => {
-    const { rows } = await db.query<{ kind: string; items: number }>(
+    const { rows } = await db.query<Pick<FunctionResult<'apply_retention'>, 'kind' | 'items'>>(
       'select kind, items from public.apply_retention($1, false)',
       [now().toISOString()],
     );
@@ -47,56 +48,32 @@ export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
     return removed;
   };
 
-  const runNow = (): Promise<Record<string, number>> => {
-    const next = (running ?? Promise.resolve({})).catch(() => ({})).then(run);
-    running = next;
-    void next
-      .finally(() => {
-        if (running === next) running = undefined;
-      })
-      .catch(() => undefined);
-    return next;
-  };
-
-  // A failed run is logged by its code only (a PostgreSQL message may quote data) and tried
-  // again at the next tick.
-  const tick = () => {
-    if (stopped) return;
-    runNow().catch((error: unknown) => {
-      log.error({ code: (error as { code?: string }).code ?? 'unknown' }, 'retention run failed');
-    });
-  };
-
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  const started = (async () => {
-    try {
-      const { rows } = await db.query<{ last: string | Date | null }>(
+  const job = startPeriodicJob({
+    run,
+    intervalMs,
+    log,
+    failure: 'retention run failed',
+    // At start only when the last real run is a day old or older.
+    first: async () => {
+      const { rows } = await db.query<LastRun>(
         'select max(as_of) as last from public.retention_runs',
       );
-      const last = rows[0]?.last ? new Date(rows[0].last).getTime() : undefined;
-      if (last === undefined || now().getTime() - last >= intervalMs) tick();
-    } catch (error) {
-      log.error({ code: (error as { code?: string }).code ?? 'unknown' }, 'retention run failed');
-    }
-  })();
-
-  return {
-    runNow,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await started;
-      await running?.catch(() => undefined);
+      const last = rows[0]?.last?.getTime();
+      return last === undefined || now().getTime() - last >= intervalMs;
     },
-  };
+  });
+
+  return { runNow: job.runNow, stop: job.stop };
 }
+
+/** `max(as_of)`: null before the first run. */
+type LastRun = ReadAsDate<{ last: Tables<'retention_runs'>['as_of'] | null }, 'last'>;
 
 /** Removes the bodies of given-up objects and then their queue entries. */
 async function removeQueuedFiles(db: Database, files: FileStore): Promise<void> {
-  const { rows } = await db.query<{ id: string; bucket_id: string; name: string; version: string }>(
-    'select id, bucket_id, name, version from public.retention_file_queue order by id',
-  );
+  const { rows } = await db.query<
+    ReadAsInt8<Columns<'retention_file_queue', 'id' | 'bucket_id' | 'name' | 'version'>, 'id'>
+  >('select id, bucket_id, name, version from public.retention_file_queue order by id');
   for (const row of rows) {
     // Only bodies whose row is gone: an object uploaded again under the same name stays.
     const { rows: live } = await db.query(

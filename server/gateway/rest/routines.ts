@@ -114,6 +114,7 @@ async function readShape(db: Queryable, routine: RoutineInfo): Promise<ResultSha
   );
   const row = result.rows[0];
   if (!row) return undefined;
+  // The json_agg above builds exactly Column's fields; a driver may hand json over as text.
   const columns =
     typeof row.columns === 'string' ? (JSON.parse(row.columns) as Column[]) : row.columns;
   return { ...(row.relation ? { relation: row.relation } : {}), columns: columns ?? [] };

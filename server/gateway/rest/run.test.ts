@@ -8,6 +8,7 @@ import { resultRelation } from './routines.ts';
 import { runQuery } from './run.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { queryOf } from './sql-builder.ts';
+import type { Columns } from '../../db/table-rows.ts';
 
 let db: Database;
 let cache: SchemaCache;
@@ -40,9 +41,9 @@ async function run(role: ApiRequest['claims']['role'], request: Partial<HttpRequ
 }
 
 const titles = async () =>
-  (await db.query<{ title: string }>('select title from public.forms order by id')).rows.map(
-    (row) => row.title,
-  );
+  (
+    await db.query<Columns<'forms', 'title'>>('select title from public.forms order by id')
+  ).rows.map((row) => row.title);
 
 describe('running a plan as the caller’s role', () => {
   it('reads the rows the role may read, with the exact count asked', async () => {

@@ -87,6 +87,7 @@ async function read(
 async function plannedRows(tx: Queryable, statement: Statement): Promise<number> {
   const plan = (await tx.query<{ 'QUERY PLAN': unknown }>(statement.sql, statement.params)).rows[0];
   const raw = plan?.['QUERY PLAN'];
+  // EXPLAIN (FORMAT JSON)'s documented shape; a driver may hand the json over as text.
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{
     Plan: { 'Plan Rows': number };
   }>;

@@ -98,11 +98,19 @@ const conversionRow = z.object({
 export type ConversionRow = z.infer<typeof conversionRow>;
 
 // Each schema has exactly the columns its function returns (a renamed column fails typecheck).
-true satisfies SameColumns<AnalysisOverview, 'analysis_overview'>;
+true satisfies SameColumns<
+  AnalysisOverview,
+  'analysis_overview',
+  'median_delay_seconds' | 'first_lead_at' | 'last_lead_at' | 'data_since'
+>;
 true satisfies SameColumns<OverTimeRow, 'analysis_leads_over_time'>;
-true satisfies SameColumns<AnswerRow, 'analysis_answer_distribution'>;
-true satisfies SameColumns<DelayRow, 'analysis_offline_delay'>;
-true satisfies SameColumns<ConversionRow, 'analysis_conversion'>;
+true satisfies SameColumns<AnswerRow, 'analysis_answer_distribution', 'value'>;
+true satisfies SameColumns<DelayRow, 'analysis_offline_delay', 'upper_seconds'>;
+true satisfies SameColumns<
+  ConversionRow,
+  'analysis_conversion',
+  'source' | 'form_id' | 'form_title' | 'channel'
+>;
 
 export function filterArgs(filter: AnalysisFilter) {
   return {

@@ -28,7 +28,11 @@ const note = z.object({
   updated_at: z.string().nullable(),
 });
 export type CustomerNote = z.infer<typeof note>;
-true satisfies SameColumns<CustomerNote, 'customer_note_list'>;
+true satisfies SameColumns<
+  CustomerNote,
+  'customer_note_list',
+  'author' | 'author_name' | 'updated_at'
+>;
 
 /** Whether the author may still change the note at `now` (the database decides in the end). */
 export function noteEditable(item: CustomerNote, now: number = Date.now()): boolean {

@@ -27,7 +27,31 @@ true satisfies SameColumns<z.infer<typeof begunExport>, 'begin_export'>;
 const exportAnswers = z.array(
   z.object({ question_id: z.number().nullable(), question: z.string(), answer: z.string() }),
 );
-true satisfies SameColumns<ExportResponseRow, 'export_responses'>;
+true satisfies SameColumns<
+  ExportResponseRow,
+  'export_responses',
+  | 'captured_at'
+  | 'customer_id'
+  | 'salutation'
+  | 'title'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'adress'
+  | 'postcode'
+  | 'city'
+  | 'birthdate'
+  | 'call_time'
+  | 'existing_customer'
+  | 'message'
+  | 'offer_info'
+  | 'terms_accepted'
+  | 'data_processing_consent'
+  | 'consent_version'
+  | 'cookie_consent'
+  | 'cookie_consent_version'
+>;
 
 export const exportPageSize = 1000;
 

@@ -30,8 +30,16 @@ const followUp = z.object({
   overdue: z.boolean(),
 });
 export type FollowUp = z.infer<typeof followUp>;
-true satisfies SameColumns<FollowUp, 'due_follow_ups'>;
-true satisfies SameColumns<FollowUp, 'customer_follow_ups'>;
+true satisfies SameColumns<
+  FollowUp,
+  'due_follow_ups',
+  'response_id' | 'assignee' | 'assignee_name'
+>;
+true satisfies SameColumns<
+  FollowUp,
+  'customer_follow_ups',
+  'response_id' | 'assignee' | 'assignee_name'
+>;
 
 /** The caller's and the unassigned open follow-ups due by the end of today in Berlin. */
 export async function readDueFollowUps(supabase: SupabaseClient<Database>): Promise<FollowUp[]> {

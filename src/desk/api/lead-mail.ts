@@ -18,7 +18,7 @@ const overviewRow = z.object({
   failed: z.number().int(),
   last_sent_at: z.string().nullable(),
 });
-true satisfies SameColumns<z.infer<typeof overviewRow>, 'lead_mail_overview'>;
+true satisfies SameColumns<z.infer<typeof overviewRow>, 'lead_mail_overview', 'last_sent_at'>;
 export type LeadMailOverview = z.infer<typeof overviewRow>;
 
 export const leadMailKeys = {

@@ -38,7 +38,7 @@ const historyRow = z.object({
   changed_by_name: z.string().nullable(),
 });
 export type LeadStatusChange = z.infer<typeof historyRow>;
-true satisfies SameColumns<LeadStatusChange, 'lead_status_history'>;
+true satisfies SameColumns<LeadStatusChange, 'lead_status_history', 'note' | 'changed_by_name'>;
 
 /** Every status change of the customer's leads, oldest first per lead. */
 export async function readLeadStatusHistory(
@@ -72,7 +72,11 @@ const activityRow = z.object({
   changed: z.array(z.enum(['body', 'assignee', 'due_at'])).nullable(),
 });
 export type LeadActivity = z.infer<typeof activityRow>;
-true satisfies SameColumns<LeadActivity, 'lead_activity'>;
+true satisfies SameColumns<
+  LeadActivity,
+  'lead_activity',
+  'by_name' | 'body' | 'due_at' | 'assignee_name' | 'changed'
+>;
 
 export async function readLeadActivity(
   supabase: SupabaseClient<Database>,

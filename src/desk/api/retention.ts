@@ -23,7 +23,7 @@ const previewRow = z.object({
   items: z.number().int(),
   oldest: z.string().nullable(),
 });
-true satisfies SameColumns<z.infer<typeof previewRow>, 'apply_retention'>;
+true satisfies SameColumns<z.infer<typeof previewRow>, 'apply_retention', 'oldest'>;
 export type RetentionPreviewRow = z.infer<typeof previewRow>;
 
 const removedCounts = z.partialRecord(z.enum(retentionKinds), z.number().int());

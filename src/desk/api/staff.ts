@@ -23,7 +23,7 @@ const staffAccount = z.object({
   role: staffRole,
 });
 export type StaffAccount = z.infer<typeof staffAccount>;
-true satisfies SameColumns<StaffAccount, 'staff_accounts'>;
+true satisfies SameColumns<StaffAccount, 'staff_accounts', 'registered_at' | 'confirmed_at'>;
 
 export const staffKeys = {
   all: ['staff'] as const,
