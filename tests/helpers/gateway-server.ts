@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/database.ts';
+import type { StaffRole } from '../../src/domain/database-enums.ts';
 import { apiKeys } from '../../server/gateway/gateway-jwt.ts';
 import { buildTestApp, setupTestDatabase, testSecret, type TestAppOptions } from './hub.ts';
 import { startTestPostgres, type TestPostgres } from './postgres.ts';
@@ -96,7 +97,8 @@ export async function startGatewayServer(
   }
 }
 
-export type AccountRole = 'pending' | 'staff' | 'admin';
+/** A staff account's role, as the database's `staff_role` enum names it. */
+export type AccountRole = StaffRole;
 
 export interface Account {
   id: string;
