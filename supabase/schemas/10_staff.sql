@@ -130,6 +130,12 @@ CREATE FUNCTION public.set_staff_role(user_id uuid, role text) RETURNS void
     SET search_path TO ''
     AS $$
 begin
+  -- Role changes take their turn on keep_last_admin's lock before the caller's role is read: two
+  -- admins demoting each other see each other's committed change, so the later one is refused
+  -- (42501, or UL001 for the last admin) instead of finding no row it may update.
+  perform pg_catalog.pg_advisory_xact_lock(
+    'public.staff'::pg_catalog.regclass::pg_catalog.oid::bigint
+  );
   if not (select public.is_admin()) then
     raise exception 'Nur Admins dürfen Rollen vergeben.' using errcode = '42501';
   end if;

@@ -291,6 +291,46 @@ describe.each(['pglite', 'postgres'] as const)('Survey Desk database on %s', (ki
       expect(await secondOutcome).toMatchObject({ code: 'UL001' });
       expect(await admins()).toEqual([b.id]);
     });
+
+    onPostgres(kind)(
+      'makes a role change wait for one in flight, then reads its caller anew',
+      async () => {
+        const a = await signedIn('admin');
+        const b = await signedIn('admin');
+        await onlyAdmins(a.account, b.account);
+
+        let commitFirst!: () => void;
+        const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve));
+        let firstUpdated!: () => void;
+        const firstHasUpdated = new Promise<void>((resolve) => (firstUpdated = resolve));
+        const first = db.transaction(async (tx) => {
+          await tx.query(`update public.staff set role = 'staff' where user_id = $1`, [
+            b.account.id,
+          ]);
+          firstUpdated();
+          await firstMayCommit;
+        });
+        await firstHasUpdated;
+
+        // b, still an admin in every committed row, demotes a while a's demotion of b is open.
+        let secondSettled = false;
+        const second = b.client
+          .rpc('set_staff_role', { user_id: a.account.id, role: 'staff' })
+          .then((result) => {
+            secondSettled = true;
+            return result;
+          });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(secondSettled).toBe(false);
+
+        commitFirst();
+        await first;
+        // Refused because b is no admin any more, read after the first change committed; not the
+        // trigger's last-admin refusal of a change it should never have started.
+        expect((await second).error?.code).toBe('42501');
+        expect(await admins()).toEqual([a.account.id]);
+      },
+    );
   });
 
   describe('support_messages', () => {
