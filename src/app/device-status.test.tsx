@@ -18,6 +18,7 @@ const device = vi.hoisted(() => {
     kioskUnlocked: false,
     rejected: [],
     hubUnreachable: false,
+    lastDelivery: undefined as { sent: number; at: number } | undefined,
   };
   let status = initial;
   const listeners = new Set<() => void>();
@@ -41,7 +42,7 @@ vi.mock('../offline/use-device-status.ts', () => ({
   useDeviceStatus: (): Status => useSyncExternalStore(device.subscribe, device.get),
 }));
 vi.mock('../offline/device-settings.ts', () => ({
-  writeDeviceSetting: vi.fn((setting: 'kiosk' | 'simulateOffline', on: boolean) =>
+  writeDeviceSetting: vi.fn(async (setting: 'kiosk' | 'simulateOffline', on: boolean) =>
     device.set({ [setting]: on }),
   ),
 }));

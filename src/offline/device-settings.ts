@@ -28,7 +28,11 @@ export function readDeviceSetting(setting: DeviceSetting): boolean {
   }
 }
 
-export function writeDeviceSetting(setting: DeviceSetting, on: boolean): void {
+/**
+ * Stores a device setting. Resolves once it is durable where every sender reads it (the page, other
+ * tabs and the service worker); a screen shows a setting as switched only after that.
+ */
+export async function writeDeviceSetting(setting: DeviceSetting, on: boolean): Promise<void> {
   try {
     if (on) storage()?.setItem(keys[setting], 'an');
     else storage()?.removeItem(keys[setting]);
@@ -37,7 +41,7 @@ export function writeDeviceSetting(setting: DeviceSetting, on: boolean): void {
   }
   // The service worker has no localStorage; it reads its copy from IndexedDB. Loaded here, on a
   // change, so that screens reading a setting never bring the offline database code.
-  void import('./setting-copy.ts')
+  await import('./setting-copy.ts')
     .then(({ copySetting }) => copySetting(setting, on))
     .catch(() => undefined);
   listeners.forEach((listener) => listener());

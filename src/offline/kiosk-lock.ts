@@ -231,7 +231,7 @@ export async function turnKioskOn(
   writeThrottleCopy(throttle);
   setVerifiedKioskKey(keys.publicKey, keys.wrappedPrivateKey);
   setUnlockedKioskKey({ privateKey, publicKey: keys.publicKey });
-  writeDeviceSetting('kiosk', true);
+  await writeDeviceSetting('kiosk', true);
 }
 
 /** What the PIN found changed on the device since it was last entered. */
@@ -395,7 +395,7 @@ export async function turnKioskOff(db: OfflineDb): Promise<TurnOffResult> {
   await db.settings.bulkDelete([kioskSettingKeys.keys, kioskSettingKeys.throttle]);
   writeThrottleCopy(undefined);
   forgetKioskSession();
-  writeDeviceSetting('kiosk', false);
+  await writeDeviceSetting('kiosk', false);
   return { ok: true };
 }
 
@@ -411,7 +411,7 @@ export async function forgetPin(db: OfflineDb): Promise<number> {
   });
   writeThrottleCopy(undefined);
   forgetKioskSession();
-  writeDeviceSetting('kiosk', false);
+  await writeDeviceSetting('kiosk', false);
   return discarded;
 }
 

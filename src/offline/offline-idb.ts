@@ -89,6 +89,8 @@ export interface OutboxPeek {
   sealed: number;
   /** Leads the hub refused, oldest first. */
   rejected: OutboxItem[];
+  /** The leads this device delivered since its outbox last ran empty, and when the last arrived. */
+  lastDelivery?: { sent: number; at: number };
 }
 
 /**

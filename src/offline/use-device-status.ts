@@ -16,6 +16,8 @@ export interface DeviceStatus {
   /** This page holds the fair tablet's key (the PIN was entered since it loaded). */
   kioskUnlocked: boolean;
   rejected: OutboxItem[];
+  /** What this device delivered since its outbox last ran empty (count and time of the last one). */
+  lastDelivery: { sent: number; at: number } | undefined;
   /** The last send attempt failed although the browser thinks it is online. */
   hubUnreachable: boolean;
 }
@@ -54,6 +56,7 @@ export function useDeviceStatus(): DeviceStatus {
     waiting: number | undefined;
     sealed: number;
     rejected: OutboxItem[];
+    lastDelivery?: { sent: number; at: number };
   }>({
     waiting: undefined,
     sealed: 0,
@@ -92,5 +95,13 @@ export function useDeviceStatus(): DeviceStatus {
     };
   }, []);
 
-  return { online, simulateOffline, kiosk, kioskUnlocked, hubUnreachable, ...outbox };
+  return {
+    online,
+    simulateOffline,
+    kiosk,
+    kioskUnlocked,
+    hubUnreachable,
+    lastDelivery: undefined,
+    ...outbox,
+  };
 }
