@@ -45,7 +45,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  writeDeviceSetting('simulateOffline', false);
+  await writeDeviceSetting('simulateOffline', false);
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   await offlineDb().outbox.clear();
@@ -59,12 +59,12 @@ describe('submitLead tells the hub whether the lead waited offline', () => {
   });
 
   it("'Offline simulieren': held on the device, it waited once the simulation ends", async () => {
-    writeDeviceSetting('simulateOffline', true);
+    await writeDeviceSetting('simulateOffline', true);
     const lead = questionnaireLead();
     expect(await submitLead(lead)).toEqual({ status: 'queued' });
     expect(posted).toEqual([]);
 
-    writeDeviceSetting('simulateOffline', false);
+    await writeDeviceSetting('simulateOffline', false);
     await vi.waitFor(() => expect(flagOf(lead.client_id)).toBe(true));
   });
 
@@ -91,9 +91,9 @@ describe('submitLead tells the hub whether the lead waited offline', () => {
 });
 
 describe('submitLead on a fair tablet with a PIN (kiosk mode)', () => {
-  afterEach(() => {
+  afterEach(async () => {
     lockKiosk();
-    writeDeviceSetting('kiosk', false);
+    await writeDeviceSetting('kiosk', false);
   });
 
   it('while locked: sealed on the device and held; sent once after unlocking', async () => {
@@ -122,8 +122,8 @@ describe('submitLead on a fair tablet with a PIN (kiosk mode)', () => {
   it("the device's keys decide: with the kiosk switch lost, leads are still sealed", async () => {
     await turnKioskOn(offlineDb(), '271828', { iterations: 1_000 });
     lockKiosk();
-    // Local storage cleared, IndexedDB kept.
-    writeDeviceSetting('kiosk', false);
+    // Fair mode's setting switched off (or lost), its keys kept.
+    await writeDeviceSetting('kiosk', false);
     const lead = questionnaireLead();
 
     expect(await submitLead(lead)).toEqual({ status: 'queued' });

@@ -100,8 +100,11 @@ function results(
   return json({ results: list });
 }
 
+/** The sending rule as the engine asks it: sending allowed. */
+const mayPost = () => Promise.resolve(true);
+
 function sync(fetch: typeof globalThis.fetch, extra: Partial<SyncOptions> = {}) {
-  return syncOutbox({ db, fetch, hubUrl, now: () => clock, random: () => 0.5, ...extra });
+  return syncOutbox({ db, fetch, hubUrl, now: () => clock, random: () => 0.5, mayPost, ...extra });
 }
 
 async function item(clientId: string): Promise<OutboxItem | undefined> {
@@ -123,6 +126,7 @@ describe('syncOutbox: the hub answers', () => {
       rejected: 0,
       failed: 0,
       skipped: false,
+      held: false,
       remaining: 0,
     });
     expect(hub.calls).toHaveLength(1);
@@ -631,7 +635,16 @@ describe('syncOutboxWhenFree (the worker on a sync event)', () => {
     const lock = busyLock(2);
     const pauses: number[] = [];
     const report = await syncOutboxWhenFree(
-      { db, fetch: hub.fetch, hubUrl, now: () => clock, random: () => 0.5, lock, force: true },
+      {
+        db,
+        fetch: hub.fetch,
+        hubUrl,
+        now: () => clock,
+        random: () => 0.5,
+        mayPost,
+        lock,
+        force: true,
+      },
       { attempts: 5, delayMs: 1_000, sleep: async (ms) => void pauses.push(ms) },
     );
     expect(report).toMatchObject({ sent: 2, skipped: false, remaining: 0 });
@@ -645,7 +658,7 @@ describe('syncOutboxWhenFree (the worker on a sync event)', () => {
     const hub = fakeHub((submissions) => results(submissions));
     const lock = busyLock(Infinity);
     const report = await syncOutboxWhenFree(
-      { db, fetch: hub.fetch, hubUrl, now: () => clock, random: () => 0.5, lock },
+      { db, fetch: hub.fetch, hubUrl, now: () => clock, random: () => 0.5, mayPost, lock },
       { attempts: 3, delayMs: 10, sleep: async () => undefined },
     );
     expect(report).toMatchObject({ skipped: true, remaining: 1 });
