@@ -6,11 +6,14 @@ import type { HubConnection } from '../api/hub-client.ts';
 import { getSetting, type OfflineDb } from './outbox-db.ts';
 import { decideSend, readDeviceRule, type HoldReason } from './send-rule.ts';
 import { recordOfflineWait, syncOutboxWhenFree, type SyncOptions } from './sync-engine.ts';
+import type { SyncLockManager } from './sync-lock.ts';
 
 export interface WorkerSyncOptions extends HubConnection {
   db: OfflineDb;
   now?: () => number;
   random?: () => number;
+  /** The Web Locks manager (navigator.locks unless given). */
+  lock?: SyncLockManager;
   /** How long to wait for another sender's lock (syncOutboxWhenFree's default: 30 × 1 s). */
   retry?: Parameters<typeof syncOutboxWhenFree>[1];
 }
@@ -51,6 +54,7 @@ export async function sendOutboxFromWorker(options: WorkerSyncOptions): Promise<
     random: options.random ?? Math.random,
     force: true,
     mayPost,
+    ...(options.lock ? { lock: options.lock } : {}),
   };
   const report = await syncOutboxWhenFree(sync, options.retry);
   if (report.failed > 0 || (report.held && held === 'unreadable')) throw later();
