@@ -7,6 +7,7 @@ import { SkipLink } from '../ui/skip-link.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { Island } from '../islands/island.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
+import { SimulationBannerSlot } from './simulation-banner.tsx';
 
 // The status element brings the offline database code; it arrives after the first paint.
 const DeviceStatus = lazy(async () => ({
@@ -78,6 +79,7 @@ export function PublicLayout() {
           </div>
         </div>
       </header>
+      <SimulationBannerSlot />
 
       <Island name="pwa-notices">
         {hydrated && (
