@@ -91,6 +91,9 @@ export function DeviceStatus() {
   // Sealed leads go only from a page that holds the fair tablet's key.
   const sendable = waiting - (status.kioskUnlocked ? 0 : status.sealed);
   const rejected = fairMode ? [] : status.rejected;
+  const label = connectionLabel(status, waiting);
+  const detailed = label !== 'Online' || waiting > 0 || rejected.length > 0 || locked;
+  const hasActions = !fairMode && (waiting > 0 || rejected.length > 0);
 
   return (
     <>
@@ -99,20 +102,24 @@ export function DeviceStatus() {
         ref={details}
         className="relative text-sm"
         onToggle={(event) => {
-          if (event.currentTarget.open && !fairMode) {
+          // Fetched ahead only when the panel has something to do; a visitor with nothing
+          // waiting opens it without loading the offline database.
+          if (event.currentTarget.open && hasActions) {
             void loadOutboxActions().catch(() => undefined);
           }
         }}
       >
         <summary
           aria-controls={panelId}
-          className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-slate-800"
+          // More than "Online": on a phone the header gives the status the agency name's room.
+          data-detailed={detailed || undefined}
+          className="flex min-h-11 cursor-pointer list-none flex-wrap items-center gap-x-2 rounded-full border border-slate-300 bg-white px-3 py-1 leading-tight text-slate-800 max-sm:text-xs"
         >
           <span
             aria-hidden="true"
             className={`size-2.5 rounded-full ${offline ? 'bg-amber-500' : 'bg-emerald-600'}`}
           />
-          <span data-testid="verbindungsstatus">{connectionLabel(status, waiting)}</span>
+          <span data-testid="verbindungsstatus">{label}</span>
           {status.waiting === undefined ? null : status.waiting > 0 ? (
             <span data-testid="wartende-anfragen" className="font-semibold">
               · {waitingText(status.waiting)}
@@ -139,7 +146,7 @@ export function DeviceStatus() {
           ) : (
             <p data-testid="zuletzt-gesendet">{deliveryText(status.lastDelivery)}.</p>
           )}
-          {!fairMode && waiting > 0 ? (
+          {hasActions && waiting > 0 ? (
             <button
               type="button"
               onClick={() => withOutbox(({ syncNow }) => syncNow(true))}

@@ -53,14 +53,18 @@ export function PublicLayout() {
     <div className="flex min-h-dvh flex-col pt-[75px]">
       <SkipLink targetId="inhalt" />
       <NavigationProgress />
-      <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="group/header fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-[60px] max-w-5xl items-center justify-between gap-4 px-4">
           <Link
             to={sitePaths.landing}
-            className="flex items-center gap-2 font-semibold text-brand-800 no-underline"
+            className="flex min-w-0 items-center gap-2 font-semibold text-brand-800 no-underline"
           >
             <img src="/favicon.svg" alt="" width="32" height="32" />
-            <span>{siteConfig.agencyName}</span>
+            {/* On a phone the status needs the room while it says more than "Online"; below
+                360 px it needs it always. The logo stays, the name is still the link's name. */}
+            <span className="[overflow-wrap:anywhere] max-sm:group-has-[[data-detailed]]/header:sr-only max-[22.5rem]:sr-only">
+              {siteConfig.agencyName}
+            </span>
           </Link>
           <div className="flex items-center gap-4">
             <a
