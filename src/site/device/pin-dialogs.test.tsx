@@ -2,27 +2,32 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KioskLockUi, switchKioskOff, type KioskLockUiProps } from './kiosk-lock-ui.tsx';
+import type { DeviceStatus } from '../../offline/use-device-status.ts';
+import { DevicePage } from './device-page.tsx';
 
-// The lock's storage and crypto are tested in src/offline/kiosk-lock.test.ts; here they are
-// stand-ins the test steers, and the rules and messages are the real ones.
-vi.mock('../offline/kiosk-lock.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../offline/kiosk-lock.ts')>();
+// The device page's PIN dialogs and texts. The lock's storage and crypto are tested in
+// src/offline/kiosk-lock.test.ts, the page with the real lock in device-page.test.tsx; here they
+// are stand-ins the test steers, and the rules and messages are the real ones.
+vi.mock('../../offline/kiosk-lock.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../offline/kiosk-lock.ts')>();
   return {
     ...actual,
     readKioskKeys: vi.fn(),
     turnKioskOn: vi.fn(),
-    turnKioskOff: vi.fn(),
+    leaveKioskMode: vi.fn(),
     unlockKiosk: vi.fn(),
     lockKiosk: vi.fn(),
     forgetPin: vi.fn(),
+    countSealed: vi.fn(),
   };
 });
-vi.mock('../offline/offline-db.ts', () => ({ offlineDb: vi.fn(() => 'db') }));
-vi.mock('../offline/sync-scheduler.ts', () => ({ syncNow: vi.fn(async () => undefined) }));
+vi.mock('../../offline/offline-db.ts', () => ({ offlineDb: vi.fn(() => 'db') }));
+vi.mock('../../offline/sync-scheduler.ts', () => ({ syncNow: vi.fn(async () => undefined) }));
+vi.mock('../../offline/use-device-status.ts', () => ({ useDeviceStatus: vi.fn() }));
 
-const lock = vi.mocked(await import('../offline/kiosk-lock.ts'));
-const { syncNow } = await import('../offline/sync-scheduler.ts');
+const lock = vi.mocked(await import('../../offline/kiosk-lock.ts'));
+const { syncNow } = await import('../../offline/sync-scheduler.ts');
+const { useDeviceStatus } = vi.mocked(await import('../../offline/use-device-status.ts'));
 
 beforeAll(() => {
   // jsdom has <dialog> but not its modal methods.
@@ -50,25 +55,30 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const onNotice = vi.fn();
-const onSetupClosed = vi.fn();
+function show(props: { kiosk?: boolean; sealed?: number; unlocked?: boolean } = {}) {
+  const status: DeviceStatus = {
+    online: true,
+    simulateOffline: false,
+    kiosk: props.kiosk ?? true,
+    waiting: props.sealed ?? 0,
+    sealed: props.sealed ?? 0,
+    kioskUnlocked: props.unlocked ?? false,
+    rejected: [],
+    lastDelivery: undefined,
+    hubUnreachable: false,
+  };
+  useDeviceStatus.mockReturnValue(status);
+  return render(<DevicePage checkStaff={async () => ({ ok: true })} />);
+}
 
-function show(props: Partial<KioskLockUiProps> = {}) {
-  return render(
-    <KioskLockUi
-      kiosk
-      sealed={0}
-      unlocked={false}
-      setupRequested={false}
-      onSetupClosed={onSetupClosed}
-      onNotice={onNotice}
-      {...props}
-    />,
-  );
+/** Turning 'Messe-Modus' on opens the PIN setup. */
+async function requestSetup(user: ReturnType<typeof userEvent.setup>) {
+  show({ kiosk: false });
+  await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
 }
 
 const dialog = (name: string) => screen.getByRole('dialog', { name });
-const lastNotice = () => onNotice.mock.lastCall?.[0];
+const lastNotice = () => screen.getByTestId('geraet-meldung').textContent;
 
 /** The field's error as assistive technology reads it with the field. */
 function errorOf(field: HTMLElement) {
@@ -80,7 +90,7 @@ describe('turning kiosk mode on', () => {
   it('warns that a forgotten PIN loses the queue before asking for the PIN', async () => {
     const user = userEvent.setup();
     lock.readKioskKeys.mockResolvedValue(undefined);
-    show({ kiosk: false, setupRequested: true });
+    await requestSetup(user);
 
     const warning = dialog('Messe-Modus einschalten');
     expect(warning.textContent).toContain(
@@ -96,7 +106,7 @@ describe('turning kiosk mode on', () => {
     const user = userEvent.setup();
     let finish: () => void = () => undefined;
     lock.turnKioskOn.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
-    show({ kiosk: false, setupRequested: true });
+    await requestSetup(user);
     await user.click(screen.getByRole('button', { name: 'Verstanden, PIN festlegen' }));
     const pin = screen.getByLabelText(/Neue PIN/);
     const repeat = screen.getByLabelText(/PIN wiederholen/);
@@ -122,14 +132,14 @@ describe('turning kiosk mode on', () => {
     expect(submit.hasAttribute('disabled')).toBe(true);
 
     finish();
-    await vi.waitFor(() => expect(onSetupClosed).toHaveBeenCalled());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(lastNotice()).toBe('Der Messe-Modus ist an und mit der PIN geschützt.');
   });
 
   it('says so when the PIN could not be stored, keeping the dialog', async () => {
     const user = userEvent.setup();
     lock.turnKioskOn.mockRejectedValue(new Error('QuotaExceededError'));
-    show({ kiosk: false, setupRequested: true });
+    await requestSetup(user);
     await user.click(screen.getByRole('button', { name: 'Verstanden, PIN festlegen' }));
     await user.type(screen.getByLabelText(/Neue PIN/), '123456');
     await user.type(screen.getByLabelText(/PIN wiederholen/), '123456');
@@ -151,7 +161,7 @@ describe('a locked tablet', () => {
     show({ sealed: 2 });
 
     expect((await screen.findByTestId('kiosk-gesperrt')).textContent).toBe(
-      'Gesperrt – PIN eingeben, um 2 Anfragen zu senden',
+      'Gesperrt: 2 Anfragen warten, bis die PIN eingegeben ist.',
     );
     await user.click(screen.getByRole('button', { name: 'PIN eingeben' }));
     const pin = within(dialog('Gerät entsperren')).getByLabelText(/^PIN/);
@@ -217,13 +227,21 @@ describe('a locked tablet', () => {
     );
   });
 
-  it("'PIN vergessen' deletes the sealed leads only after a clear confirmation", async () => {
+  it("'PIN vergessen' deletes the sealed leads only after a staff sign-in and a clear confirmation", async () => {
     const user = userEvent.setup();
     lock.forgetPin.mockResolvedValue(3);
+    lock.countSealed.mockResolvedValue(3);
     show({ sealed: 3 });
+    const signIn = async () => {
+      await user.type(screen.getByLabelText(/^E-Mail/), 'team@example.de');
+      await user.type(screen.getByLabelText(/^Passwort/), 'geheim-123');
+      await user.click(screen.getByRole('button', { name: 'Anmelden und prüfen' }));
+    };
     await user.click(await screen.findByRole('button', { name: 'PIN vergessen' }));
+    expect(screen.queryByRole('button', { name: 'Anfragen löschen' })).toBeNull();
+    await signIn();
     const confirm = dialog('PIN vergessen?');
-    expect(confirm.textContent).toContain('3 Anfragen werden endgültig gelöscht.');
+    await within(confirm).findByText(/3 Anfragen werden endgültig gelöscht\./);
     // The harmless choice has the focus.
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Abbrechen' }));
 
@@ -232,19 +250,33 @@ describe('a locked tablet', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'PIN vergessen' }));
 
     await user.click(screen.getByRole('button', { name: 'PIN vergessen' }));
-    await user.click(screen.getByRole('button', { name: 'Anfragen löschen' }));
+    await signIn();
+    await user.click(await screen.findByRole('button', { name: 'Anfragen löschen' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(lock.forgetPin).toHaveBeenCalledTimes(1);
     expect(lastNotice()).toContain('3 Anfragen wurden gelöscht.');
   });
 
-  it('refuses to switch kiosk mode off while sealed leads wait, and says why', async () => {
-    lock.turnKioskOff.mockResolvedValueOnce({ ok: false, sealed: 2 });
-    expect(await switchKioskOff()).toContain(
+  it('refuses to switch kiosk mode off while sealed leads wait, and says why, without asking the PIN', async () => {
+    const user = userEvent.setup();
+    show({ sealed: 2 });
+    await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(lastNotice()).toContain(
       'Der Messe-Modus bleibt an: 2 Anfragen warten noch verschlüsselt.',
     );
-    lock.turnKioskOff.mockResolvedValueOnce({ ok: true });
-    expect(await switchKioskOff()).toBe('Der Messe-Modus ist aus.');
+    expect(lock.leaveKioskMode).not.toHaveBeenCalled();
+  });
+
+  it('switches kiosk mode off after the PIN when nothing waits', async () => {
+    const user = userEvent.setup();
+    lock.leaveKioskMode.mockResolvedValueOnce({ ok: true });
+    show();
+    await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
+    await user.type(within(dialog('PIN bestätigen')).getByLabelText(/^PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    await vi.waitFor(() => expect(lastNotice()).toBe('Der Messe-Modus ist aus.'));
+    expect(lock.leaveKioskMode).toHaveBeenCalledWith('db', '123456');
   });
 
   it('an unlocked tablet can be locked again', async () => {
