@@ -5,13 +5,38 @@ import {
   answerTabaluga,
   expectNothingWaiting,
   leaveAppForBackgroundSync,
-  openDevicePanel,
   savedOnDevice,
   waitingCount,
 } from './helpers/journeys.ts';
 
+// The fair tablet's PIN, driven where the agent drives it: the device page /geraet (issue 34).
+
 const firstQuestion = 'Wie viele Kinder möchten Sie absichern?';
 const pin = '204863';
+// Seeded by server/db/setup.ts with the password e2e/serve.mjs passes in.
+const staff = { email: 'admin@example.de', password: 'e2e-Admin-Passwort-1' };
+
+async function openDevicePage(page: Page) {
+  await page.goto('/geraet');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dieses Gerät' })).toBeVisible();
+}
+
+const notice = (page: Page) => page.getByTestId('geraet-meldung');
+const fairSwitch = (page: Page) => page.getByRole('switch', { name: 'Messe-Modus' });
+
+/** Turns fair mode on at the device page with `pin` (the warning read, the PIN twice). */
+async function turnFairModeOn(page: Page) {
+  await openDevicePage(page);
+  // A click, not check(): the switch stays off until the PIN is set.
+  await fairSwitch(page).click();
+  const setup = page.getByRole('dialog', { name: 'Messe-Modus einschalten' });
+  await setup.getByRole('button', { name: 'Verstanden, PIN festlegen' }).click();
+  await setup.getByLabel('Neue PIN').fill(pin);
+  await setup.getByLabel('PIN wiederholen').fill(pin);
+  await setup.getByRole('button', { name: 'Messe-Modus einschalten' }).click();
+  await expect(setup).toBeHidden();
+  await expect(fairSwitch(page)).toBeChecked();
+}
 
 async function openTabaluga(page: Page) {
   await page.goto('/tiptoptabaluga');
@@ -44,7 +69,7 @@ test('leads queued on a locked tablet are unreadable on the device and sent once
   const emails = [uniqueEmail('kiosk-pin-a'), uniqueEmail('kiosk-pin-b')];
   const lockChunks: string[] = [];
   page.on('request', (r) => {
-    if (/\/assets\/kiosk-lock/.test(r.url())) lockChunks.push(r.url());
+    if (/\/assets\/(kiosk-lock|pin-dialogs|device-page)/.test(r.url())) lockChunks.push(r.url());
   });
   await openTabaluga(page);
   // The worker serves the app offline after a reload.
@@ -52,13 +77,11 @@ test('leads queued on a locked tablet are unreadable on the device and sent once
     await navigator.serviceWorker.ready;
   });
 
-  // Turning kiosk mode on: the warning first, then the PIN, twice. Until then, as on every
-  // visitor's phone, the panel has not loaded the lock's code.
-  await openDevicePanel(page);
-  await expect(page.getByRole('button', { name: 'Jetzt senden' })).toBeVisible();
+  // Visitors' pages never load the lock's code; the device page does, when the agent opens it.
   expect(lockChunks).toEqual([]);
+  await openDevicePage(page);
   // A click, not check(): the switch stays off until the PIN is set.
-  await page.getByRole('switch', { name: 'Messe-Modus' }).click();
+  await fairSwitch(page).click();
   const setup = page.getByRole('dialog', { name: 'Messe-Modus einschalten' });
   await expect(setup).toContainText('Wird die PIN vergessen, kann niemand');
   expect(lockChunks.length).toBeGreaterThan(0);
@@ -74,11 +97,9 @@ test('leads queued on a locked tablet are unreadable on the device and sent once
   await setup.getByLabel('PIN wiederholen').fill(pin);
   await setup.getByRole('button', { name: 'Messe-Modus einschalten' }).click();
   await expect(setup).toBeHidden();
-  await expect(page.getByTestId('kiosk-meldung')).toHaveText(
-    'Der Messe-Modus ist an und mit der PIN geschützt.',
-  );
-  await expect(page.getByRole('switch', { name: 'Messe-Modus' })).toBeChecked();
-  await page.keyboard.press('Escape');
+  await expect(notice(page)).toHaveText('Der Messe-Modus ist an und mit der PIN geschützt.');
+  await expect(fairSwitch(page)).toBeChecked();
+  await openTabaluga(page);
 
   // Two visitors at the fair, no connection.
   await context.setOffline(true);
@@ -120,12 +141,11 @@ test('leads queued on a locked tablet are unreadable on the device and sent once
   const next = await context.newPage();
   await next.goto('/universa');
   await expect(waitingCount(next)).toHaveText('· 2 Anfragen warten');
-  const summary = next.locator('summary').filter({ has: next.getByTestId('verbindungsstatus') });
-  await expect(summary).toContainText('Gesperrt');
-  await openDevicePanel(next);
+  await openDevicePage(next);
   await expect(next.getByTestId('kiosk-gesperrt')).toHaveText(
-    'Gesperrt – PIN eingeben, um 2 Anfragen zu senden',
+    'Gesperrt: 2 Anfragen warten, bis die PIN eingegeben ist.',
   );
+  await expect(next.getByRole('main')).not.toContainText('automatisch gesendet');
   // Nothing left the device without the PIN.
   await next.waitForTimeout(1_000);
   for (const email of emails) expect(await responsesFor(request, email)).toEqual([]);
@@ -158,30 +178,36 @@ test('leads queued on a locked tablet are unreadable on the device and sent once
   await expectNothingWaiting(next);
   for (const email of emails) expect(await responsesFor(request, email)).toHaveLength(1);
 
-  // Nothing waits any more: kiosk mode may be switched off, and the keys go with it.
-  await openDevicePanel(next);
-  await next.getByRole('switch', { name: 'Messe-Modus' }).click();
-  await expect(next.getByTestId('kiosk-meldung')).toHaveText('Der Messe-Modus ist aus.');
-  await expect(next.getByRole('switch', { name: 'Messe-Modus' })).not.toBeChecked();
+  // Nothing waits any more: kiosk mode may be switched off, with the PIN only, and the keys go
+  // with it.
+  await openDevicePage(next);
+  await fairSwitch(next).click();
+  const confirm = next.getByRole('dialog', { name: 'PIN bestätigen' });
+  await confirm.getByLabel('PIN').fill('111111');
+  await confirm.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(confirm.getByLabel('PIN')).toHaveAccessibleDescription(
+    'Die PIN ist nicht richtig. Noch 4 Versuche ohne Wartezeit.',
+  );
+  await expectNoAxeViolations(next);
+  await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(fairSwitch(next)).toBeChecked();
+  await fairSwitch(next).click();
+  await confirm.getByLabel('PIN').fill(pin);
+  await confirm.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(notice(next)).toHaveText('Der Messe-Modus ist aus.');
+  await expect(fairSwitch(next)).not.toBeChecked();
 });
 
-test('kiosk mode stays on while sealed leads wait; a forgotten PIN discards them', async ({
+test('kiosk mode stays on while sealed leads wait; a forgotten PIN discards them after a staff sign-in', async ({
   context,
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   const email = uniqueEmail('kiosk-vergessen');
+  await turnFairModeOn(page);
   await openTabaluga(page);
-  await openDevicePanel(page);
-  // A click, not check(): the switch stays off until the PIN is set.
-  await page.getByRole('switch', { name: 'Messe-Modus' }).click();
-  const setup = page.getByRole('dialog', { name: 'Messe-Modus einschalten' });
-  await setup.getByRole('button', { name: 'Verstanden, PIN festlegen' }).click();
-  await setup.getByLabel('Neue PIN').fill(pin);
-  await setup.getByLabel('PIN wiederholen').fill(pin);
-  await setup.getByRole('button', { name: 'Messe-Modus einschalten' }).click();
-  await expect(setup).toBeHidden();
-  await page.keyboard.press('Escape');
 
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -203,26 +229,41 @@ test('kiosk mode stays on while sealed leads wait; a forgotten PIN discards them
   expect(await responsesFor(request, email)).toEqual([]);
 
   const next = page;
-  await next.goto('/universa');
+  await openDevicePage(next);
   await expect(waitingCount(next)).toHaveText('· 1 Anfrage wartet');
-  await openDevicePanel(next);
   await expect(next.getByTestId('kiosk-gesperrt')).toHaveText(
-    'Gesperrt – PIN eingeben, um 1 Anfrage zu senden',
+    'Gesperrt: 1 Anfrage wartet, bis die PIN eingegeben ist.',
   );
-  await next.getByRole('switch', { name: 'Messe-Modus' }).click();
-  await expect(next.getByTestId('kiosk-meldung')).toContainText(
+  await fairSwitch(next).click();
+  await expect(notice(next)).toContainText(
     'Der Messe-Modus bleibt an: 1 Anfrage wartet noch verschlüsselt.',
   );
-  await expect(next.getByRole('switch', { name: 'Messe-Modus' })).toBeChecked();
+  await expect(fairSwitch(next)).toBeChecked();
 
+  // 'PIN vergessen' is no way out for a visitor: it needs a Survey Desk staff sign-in, online.
   await next.getByRole('button', { name: 'PIN vergessen' }).click();
-  const confirm = next.getByRole('dialog', { name: 'PIN vergessen?' });
-  await expect(confirm).toContainText('1 Anfrage wird endgültig gelöscht.');
+  const forget = next.getByRole('dialog', { name: 'PIN vergessen?' });
   await expectNoAxeViolations(next);
-  await confirm.getByRole('button', { name: 'Anfragen löschen' }).click();
-  await expect(confirm).toBeHidden();
-  await expect(next.getByTestId('kiosk-meldung')).toContainText('1 Anfrage wurde gelöscht.');
-  await expect(next.getByRole('switch', { name: 'Messe-Modus' })).not.toBeChecked();
+  await context.setOffline(true);
+  await forget.getByLabel('E-Mail').fill(staff.email);
+  await forget.getByLabel('Passwort').fill(staff.password);
+  await forget.getByRole('button', { name: 'Anmelden und prüfen' }).click();
+  await expect(forget.getByRole('alert')).toContainText('Dieses Gerät ist offline.');
+  await context.setOffline(false);
+  await forget.getByLabel('Passwort').fill('geraten-123');
+  await forget.getByRole('button', { name: 'Anmelden und prüfen' }).click();
+  await expect(forget.getByLabel('E-Mail')).toHaveAccessibleDescription(
+    'E-Mail-Adresse oder Passwort sind nicht richtig.',
+  );
+  await expect(forget.getByRole('button', { name: 'Anfragen löschen' })).toHaveCount(0);
+  await forget.getByLabel('Passwort').fill(staff.password);
+  await forget.getByRole('button', { name: 'Anmelden und prüfen' }).click();
+  await expect(forget).toContainText('1 Anfrage wird endgültig gelöscht.');
+  await expectNoAxeViolations(next);
+  await forget.getByRole('button', { name: 'Anfragen löschen' }).click();
+  await expect(forget).toBeHidden();
+  await expect(notice(next)).toContainText('1 Anfrage wurde gelöscht.');
+  await expect(fairSwitch(next)).not.toBeChecked();
   await expectNothingWaiting(next);
   expect(await responsesFor(request, email)).toEqual([]);
 });
@@ -262,16 +303,7 @@ test('a public key swapped on the locked tablet is reported when the PIN is ente
 }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('kiosk-getauscht');
-  await openTabaluga(page);
-  await openDevicePanel(page);
-  await page.getByRole('switch', { name: 'Messe-Modus' }).click();
-  const setup = page.getByRole('dialog', { name: 'Messe-Modus einschalten' });
-  await setup.getByRole('button', { name: 'Verstanden, PIN festlegen' }).click();
-  await setup.getByLabel('Neue PIN').fill(pin);
-  await setup.getByLabel('PIN wiederholen').fill(pin);
-  await setup.getByRole('button', { name: 'Messe-Modus einschalten' }).click();
-  await expect(setup).toBeHidden();
-  await page.keyboard.press('Escape');
+  await turnFairModeOn(page);
 
   // Someone with brief access to the browser swaps the stored public key; the tablet restarts.
   await page.evaluate(swapStoredPublicKey);
@@ -280,7 +312,7 @@ test('a public key swapped on the locked tablet is reported when the PIN is ente
   await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
   await expect(waitingCount(page)).toHaveText('· 1 Anfrage wartet');
 
-  await openDevicePanel(page);
+  await openDevicePage(page);
   await page.getByRole('button', { name: 'PIN eingeben' }).click();
   const unlock = page.getByRole('dialog', { name: 'Gerät entsperren' });
   await unlock.getByLabel('PIN').fill(pin);
@@ -297,8 +329,6 @@ test('a public key swapped on the locked tablet is reported when the PIN is ente
   // The lead is kept and shown, never sent, never silently gone.
   const rejected = page.getByRole('region', { name: 'Abgelehnte Anfragen' });
   await expect(rejected).toContainText('mit einem fremden Schlüssel verschlüsselt');
-  await expect(page.getByTestId('kiosk-meldung')).toContainText(
-    'Der richtige Schlüssel ist wiederhergestellt',
-  );
+  await expect(notice(page)).toContainText('Der richtige Schlüssel ist wiederhergestellt');
   expect(await responsesFor(request, email)).toEqual([]);
 });
