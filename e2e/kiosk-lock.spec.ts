@@ -332,3 +332,23 @@ test('a public key swapped on the locked tablet is reported when the PIN is ente
   await expect(notice(page)).toContainText('Der richtige Schlüssel ist wiederhergestellt');
   expect(await responsesFor(request, email)).toEqual([]);
 });
+
+test('the device page opens offline after one online visit, like the questionnaires', async ({
+  context,
+  page,
+}) => {
+  await openDevicePage(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The worker controls the next document; then the connection goes.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dieses Gerät' })).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dieses Gerät' })).toBeVisible();
+  await expect(fairSwitch(page)).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Offline simulieren' })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await context.setOffline(false);
+});
