@@ -48,6 +48,34 @@ export async function waitForServiceWorkerControl(page: Page) {
 }
 
 /**
+ * Waits until both questionnaires are stored on the device (the landing page's warm-up): under
+ * the simulation a questionnaire comes from the device only.
+ */
+export async function waitForStoredQuestionnaires(page: Page) {
+  await expect.poll(() => page.evaluate(storedDefinitionIds), { timeout: 10_000 }).toEqual([1, 2]);
+}
+
+/** Runs in the page: the ids of the questionnaires stored on the device. */
+async function storedDefinitionIds(): Promise<number[]> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('universa-offline');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('definitions')) return [];
+    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+      const req = db.transaction('definitions').objectStore('definitions').getAllKeys();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    return keys.map(Number).sort();
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * Background Sync on demand: `sync()` dispatches the outbox's sync event to the service worker,
  * as Chromium does when it judges the connection back (also where this browser build fires none
  * itself); `stopWorker()` stops it, so the next event wakes a worker that knows nothing but
@@ -111,9 +139,12 @@ export async function expectEachSentOnce(
 
 export const devicePagePath = '/geraet';
 
-/** Opens the device page, where the agent and a tester change this device's settings. */
-export async function openDevicePage(page: Page) {
-  await page.goto(devicePagePath);
+/**
+ * Opens the device page, where the agent and a tester change this device's settings (`base`: the
+ * origin of another server than the test's own).
+ */
+export async function openDevicePage(page: Page, base = '') {
+  await page.goto(`${base}${devicePagePath}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dieses Gerät' })).toBeVisible();
 }
 

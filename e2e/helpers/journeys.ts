@@ -89,7 +89,10 @@ export async function leaveAppForBackgroundSync(context: BrowserContext, page: P
   return { sync };
 }
 
-/** The device settings panel in the header (status element). */
+/**
+ * The status panel in the header: the connection and this device's waiting leads. The device's
+ * settings are on the device page (helpers/device.ts).
+ */
 export async function openDevicePanel(page: Page) {
   const summary = page.locator('summary').filter({ has: page.getByTestId('verbindungsstatus') });
   if ((await summary.locator('xpath=..').getAttribute('open')) === null) await summary.click();
