@@ -78,9 +78,16 @@ test('/universa: static text is not React’s, while the status control and the 
   await expect(banner).toBeHidden();
   expect((await context.cookies()).map((c) => c.name)).toContain('cc_cookie');
 
-  // The status control opens its panel.
+  // The status control opens its panel: a visitor with nothing waiting sees the connection and
+  // that nothing waits, and no control at all (tester and fair-mode settings are on /geraet).
   await openDevicePanel(page);
-  await expect(page.getByRole('button', { name: 'Jetzt senden' })).toBeVisible();
+  await expect(page.getByText('Dieses Gerät ist online.')).toBeVisible();
+  await expect(page.getByText('Auf diesem Gerät wartet keine Anfrage.')).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('switch')).toHaveCount(0);
+  await expect(header.getByRole('checkbox')).toHaveCount(0);
+  await expect(header.getByRole('button')).toHaveCount(0);
+  await expectNoAxeViolations(page);
   await context.close();
 });
 

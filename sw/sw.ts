@@ -18,8 +18,8 @@ import {
 } from '../src/domain/routes.ts';
 import { outboxSyncTag } from '../src/offline/background-sync.ts';
 import { documentCacheName } from '../src/offline/document-cache.ts';
-import { getSetting, openOfflineDb } from '../src/offline/outbox-db.ts';
-import { recordOfflineWait, syncOutboxWhenFree } from '../src/offline/sync-engine.ts';
+import { openOfflineDb } from '../src/offline/outbox-db.ts';
+import { sendOutboxFromWorker } from '../src/offline/worker-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -101,7 +101,8 @@ registerRoute(
 );
 
 // Background Sync (Chromium only): the browser wakes the worker when the connection is back,
-// even with every tab closed. The same outbox code as in the page, under the same lock.
+// even with every tab closed. The same outbox code as in the page, under the same lock, asking
+// the same sending rule before every request ('Offline simulieren' holds the worker too).
 self.addEventListener('sync', (event) => {
   if (event.tag !== outboxSyncTag) return;
   event.waitUntil(sendOutbox());
@@ -110,21 +111,9 @@ self.addEventListener('sync', (event) => {
 async function sendOutbox(): Promise<void> {
   const db = openOfflineDb();
   try {
-    // 'Offline simulieren' holds the worker's sending too, exactly as in the page.
-    if ((await getSetting(db, 'simulateOffline')) === true) {
-      await recordOfflineWait(db);
-      return;
-    }
     // The api layer, with the worker's own fetch: the same requests and judgement as the page's.
-    const report = await syncOutboxWhenFree({
-      ...hubConnection(self.fetch.bind(self)),
-      db,
-      now: Date.now,
-      random: Math.random,
-      force: true,
-    });
-    // Rejecting asks the browser to fire the sync event again later.
-    if (report.failed > 0) throw new Error('Die Anfragen werden später erneut gesendet.');
+    // A rejection asks the browser to fire the sync event again later.
+    await sendOutboxFromWorker({ ...hubConnection(self.fetch.bind(self)), db });
   } finally {
     db.close();
   }

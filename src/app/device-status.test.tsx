@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceStatus as Status } from '../offline/use-device-status.ts';
+import type { OutboxItem } from '../offline/offline-schema.ts';
 import { DeviceStatus } from './device-status.tsx';
+import { SimulationBannerSlot } from './simulation-banner.tsx';
 
 // The device's state comes from a small store the test controls; the offline database is not
-// involved. Writing a setting changes the store, as the real settings do through localStorage.
+// involved.
 const device = vi.hoisted(() => {
   const initial = {
     online: true,
@@ -16,7 +18,7 @@ const device = vi.hoisted(() => {
     waiting: 0 as number | undefined,
     sealed: 0,
     kioskUnlocked: false,
-    rejected: [],
+    rejected: [] as OutboxItem[],
     hubUnreachable: false,
     lastDelivery: undefined as { sent: number; at: number } | undefined,
   };
@@ -41,36 +43,50 @@ const device = vi.hoisted(() => {
 vi.mock('../offline/use-device-status.ts', () => ({
   useDeviceStatus: (): Status => useSyncExternalStore(device.subscribe, device.get),
 }));
-vi.mock('../offline/device-settings.ts', () => ({
-  writeDeviceSetting: vi.fn(async (setting: 'kiosk' | 'simulateOffline', on: boolean) =>
-    device.set({ [setting]: on }),
-  ),
-}));
 vi.mock('../offline/sync-scheduler.ts', () => ({ syncNow: vi.fn(async () => undefined) }));
 vi.mock('../offline/outbox.ts', () => ({ removeRejected: vi.fn(), retryRejected: vi.fn() }));
 vi.mock('../offline/offline-db.ts', () => ({ offlineDb: vi.fn() }));
-// The kiosk lock's own behaviour is tested in kiosk-lock-ui.test.tsx; this stand-in shows what
-// the panel hands it.
-vi.mock('./kiosk-lock-ui.tsx', () => ({
-  KioskLockUi: (props: { setupRequested: boolean; sealed: number }) => (
-    <>
-      <p data-testid="kiosk-ui">
-        {`PIN-Dialog: ${props.setupRequested ? 'offen' : 'zu'}, verschlüsselt: ${props.sealed}`}
-      </p>
-      {props.setupRequested ? <dialog open aria-label="PIN festlegen" /> : null}
-    </>
-  ),
-  switchKioskOff: vi.fn(async () => 'Der Messe-Modus bleibt an: 2 Anfragen warten noch.'),
-}));
 
 const { syncNow } = await import('../offline/sync-scheduler.ts');
+const { retryRejected } = await import('../offline/outbox.ts');
 
 const connection = () => screen.getByTestId('verbindungsstatus');
 const waitingCount = () => screen.getByTestId('wartende-anfragen');
 const control = () => connection().closest('summary')!;
+const panel = () => document.getElementById(control().getAttribute('aria-controls')!)!;
 const sendNow = () => screen.queryByRole('button', { name: 'Jetzt senden' });
+const lastDelivery = () => screen.queryByTestId('zuletzt-gesendet');
 // A native <details>: the browser hides the panel while it is closed (jsdom keeps it queryable).
 const panelOpen = () => control().closest('details')!.open;
+
+/** The header's status in the public layout: the banner's slot lies outside the header. */
+function renderInLayout() {
+  return render(
+    <>
+      <header>
+        <DeviceStatus />
+      </header>
+      <SimulationBannerSlot />
+      <main>
+        <h1>Seite</h1>
+      </main>
+    </>,
+  );
+}
+
+const rejectedLead = {
+  client_id: 'abgelehnt-1',
+  source: 'contact',
+  created_at: '2026-11-27T10:00:00.000Z',
+  last_error: 'Die E-Mail-Adresse ist ungültig.',
+} as unknown as OutboxItem;
+
+/** 14:32 today, local time. */
+function todayAt(hours: number, minutes: number) {
+  const at = new Date();
+  at.setHours(hours, minutes, 0, 0);
+  return at.getTime();
+}
 
 beforeEach(() => device.reset());
 afterEach(() => {
@@ -118,18 +134,7 @@ describe('the device panel', () => {
 
     await user.click(control());
     expect(panelOpen()).toBe(true);
-    expect(control().getAttribute('aria-controls')).toBe(sendNow()!.parentElement!.id);
-
-    await user.keyboard('{Escape}');
-    expect(panelOpen()).toBe(false);
-    expect(document.activeElement).toBe(control());
-  });
-
-  it('closes with Escape when focus is inside it', async () => {
-    const user = userEvent.setup();
-    render(<DeviceStatus />);
-    await user.click(control());
-    await user.click(screen.getByText('Alle Anfragen dieses Geräts sind gesendet.'));
+    expect(panel().textContent).toContain('Dieses Gerät ist online.');
 
     await user.keyboard('{Escape}');
     expect(panelOpen()).toBe(false);
@@ -150,91 +155,184 @@ describe('the device panel', () => {
     await user.click(screen.getByRole('heading', { name: 'Seite' }));
     expect(panelOpen()).toBe(false);
   });
+});
 
-  it('sends now only when something waits and the device is online', async () => {
+describe('what a visitor on an ordinary device sees', () => {
+  it('has no switch, no PIN control and no tester or fair-mode setting', async () => {
+    const user = userEvent.setup();
+    device.set({ waiting: 2, rejected: [rejectedLead] });
+    render(<DeviceStatus />);
+    await user.click(control());
+    expect(screen.queryAllByRole('switch')).toEqual([]);
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(panel().textContent).not.toMatch(/Messe-Modus|Offline simulieren|PIN/);
+    // The only controls: sending what waits, and the rejected lead's two actions.
+    expect(
+      within(panel())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Jetzt senden', 'Erneut senden', 'Verwerfen']);
+  });
+
+  it('offers "Jetzt senden" only while leads wait here, and only online', async () => {
     const user = userEvent.setup();
     render(<DeviceStatus />);
     await user.click(control());
-    expect(sendNow()!.hasAttribute('disabled')).toBe(true);
+    expect(sendNow()).toBeNull();
+    expect(panel().textContent).toContain('Auf diesem Gerät wartet keine Anfrage.');
 
     act(() => device.set({ waiting: 2 }));
-    screen.getByText('2 Anfragen warten auf diesem Gerät und werden automatisch gesendet.');
+    expect(panel().textContent).toContain(
+      '2 Anfragen warten auf diesem Gerät und werden automatisch gesendet.',
+    );
     await user.click(sendNow()!);
     expect(syncNow).toHaveBeenCalledWith(true);
 
     act(() => device.set({ online: false }));
     expect(sendNow()!.hasAttribute('disabled')).toBe(true);
+    expect(panel().textContent).toContain(
+      '2 Anfragen warten auf diesem Gerät und werden gesendet, sobald das Gerät wieder online ist.',
+    );
   });
 
-  it('"Offline simulieren" shows the simulation banner and the simulated state', async () => {
+  it('lists the rejected leads with "Erneut senden"', async () => {
+    const user = userEvent.setup();
+    device.set({ rejected: [rejectedLead] });
+    render(<DeviceStatus />);
+    expect(control().textContent).toContain('· 1 abgelehnt');
+    await user.click(control());
+    const list = screen.getByRole('region', { name: 'Abgelehnte Anfragen' });
+    expect(list.textContent).toContain('Die E-Mail-Adresse ist ungültig.');
+    await user.click(within(list).getByRole('button', { name: 'Erneut senden' }));
+    await vi.waitFor(() => expect(retryRejected).toHaveBeenCalledTimes(1));
+  });
+
+  it('says how many were delivered and when, once the queue ran empty', async () => {
+    const user = userEvent.setup();
+    device.set({ waiting: 1, lastDelivery: { sent: 13, at: todayAt(14, 31) } });
+    render(<DeviceStatus />);
+    await user.click(control());
+    // While a lead still waits, the count of what waits is what matters.
+    expect(lastDelivery()).toBeNull();
+
+    act(() => device.set({ waiting: 0, lastDelivery: { sent: 14, at: todayAt(14, 32) } }));
+    expect(lastDelivery()!.textContent).toBe('Alle 14 Anfragen gesendet, zuletzt 14:32.');
+
+    act(() => device.set({ lastDelivery: { sent: 1, at: todayAt(9, 5) } }));
+    expect(lastDelivery()!.textContent).toBe('1 Anfrage gesendet, 09:05.');
+  });
+
+  it('names the day of a delivery that was not today', async () => {
+    const user = userEvent.setup();
+    const at = new Date(2026, 10, 27, 14, 32).getTime();
+    device.set({ lastDelivery: { sent: 3, at } });
+    render(<DeviceStatus />);
+    await user.click(control());
+    expect(lastDelivery()!.textContent).toBe(
+      'Alle 3 Anfragen gesendet, zuletzt am 27.11. um 14:32.',
+    );
+  });
+
+  it('says nothing about deliveries before there was one', async () => {
     const user = userEvent.setup();
     render(<DeviceStatus />);
-    expect(screen.queryByRole('status')).toBeNull();
-
     await user.click(control());
-    await user.click(screen.getByRole('switch', { name: 'Offline simulieren' }));
-    expect(screen.getByRole('status').textContent).toContain('Offline-Simulation aktiv');
-    expect(connection().textContent).toBe('Offline (simuliert)');
-    expect(document.body.style.paddingBottom).toBe('4rem');
-
-    await user.click(screen.getByRole('switch', { name: 'Offline simulieren' }));
-    expect(screen.queryByRole('status')).toBeNull();
-    expect(connection().textContent).toBe('Online');
-    expect(document.body.style.paddingBottom).toBe('');
+    expect(lastDelivery()).toBeNull();
   });
 });
 
-describe('kiosk mode in the panel', () => {
-  it('loads the PIN part only on a kiosk device or when the agent switches kiosk mode on', async () => {
+describe('what a visitor at the fair tablet sees', () => {
+  it('the connection and the number waiting, nothing to press, no rejected leads', async () => {
     const user = userEvent.setup();
+    device.set({
+      kiosk: true,
+      waiting: 2,
+      rejected: [rejectedLead],
+      lastDelivery: { sent: 5, at: todayAt(14, 32) },
+    });
     render(<DeviceStatus />);
-    await user.click(control());
-    expect(screen.queryByTestId('kiosk-ui')).toBeNull();
+    expect(connection().textContent).toBe('Online');
+    expect(waitingCount().textContent).toBe('· 2 Anfragen warten');
+    expect(control().textContent).not.toContain('abgelehnt');
 
-    await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
-    expect((await screen.findByTestId('kiosk-ui')).textContent).toBe(
-      'PIN-Dialog: offen, verschlüsselt: 0',
-    );
-    // Turning it on is the PIN dialog's work, not a plain setting.
-    expect(screen.getByRole('switch', { name: 'Messe-Modus' })).toHaveProperty('checked', false);
+    await user.click(control());
+    expect(within(panel()).queryAllByRole('button')).toEqual([]);
+    expect(screen.queryAllByRole('switch')).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Abgelehnte Anfragen' })).toBeNull();
+    expect(panel().textContent).not.toMatch(/Messe-Modus|Offline simulieren|abgelehnt/);
+
+    act(() => device.set({ waiting: 0 }));
+    expect(lastDelivery()).toBeNull();
+    expect(panel().textContent).toContain('Auf diesem Gerät wartet keine Anfrage.');
   });
 
-  it('leaves Escape and clicks to a dialog opened from the panel', async () => {
+  it('while locked, says the leads wait for the PIN, never that they go by themselves', async () => {
     const user = userEvent.setup();
-    render(<DeviceStatus />);
-    await user.click(control());
-    await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
-    expect(await screen.findByRole('dialog', { name: 'PIN festlegen' })).toBeTruthy();
-
-    await user.keyboard('{Escape}');
-    expect(panelOpen()).toBe(true);
-    await user.click(document.body);
-    expect(panelOpen()).toBe(true);
-  });
-
-  it('says the tablet is locked while sealed leads wait for the PIN', async () => {
     device.set({ kiosk: true, waiting: 2, sealed: 2 });
     render(<DeviceStatus />);
     expect(control().textContent).toContain('· Gesperrt');
-    expect((await screen.findByTestId('kiosk-ui')).textContent).toBe(
-      'PIN-Dialog: zu, verschlüsselt: 2',
+    await user.click(control());
+    expect(panel().textContent).toContain(
+      '2 Anfragen warten auf diesem Gerät, bis die PIN eingegeben ist.',
+    );
+    expect(panel().textContent).not.toContain('automatisch');
+
+    act(() => device.set({ waiting: 3 }));
+    expect(panel().textContent).toContain(
+      '2 Anfragen warten auf diesem Gerät, bis die PIN eingegeben ist. Eine weitere wird automatisch gesendet.',
     );
 
-    act(() => device.set({ kioskUnlocked: true }));
-    expect(control().textContent).not.toContain('Gesperrt');
+    act(() => device.set({ waiting: 1, sealed: 1 }));
+    expect(panel().textContent).toContain(
+      '1 Anfrage wartet auf diesem Gerät, bis die PIN eingegeben ist.',
+    );
+    expect(panel().textContent).not.toContain('automatisch');
   });
 
-  it('switching kiosk mode off says why it stays on', async () => {
+  it('once the PIN was entered on this page, says they are sent', async () => {
     const user = userEvent.setup();
-    device.set({ kiosk: true, waiting: 2, sealed: 2 });
+    device.set({ kiosk: true, waiting: 2, sealed: 2, kioskUnlocked: true });
     render(<DeviceStatus />);
+    expect(control().textContent).not.toContain('Gesperrt');
     await user.click(control());
-    await user.click(screen.getByRole('switch', { name: 'Messe-Modus' }));
-    await vi.waitFor(() =>
-      expect(screen.getByTestId('kiosk-meldung').textContent).toBe(
-        'Der Messe-Modus bleibt an: 2 Anfragen warten noch.',
-      ),
+    expect(panel().textContent).toContain(
+      '2 Anfragen warten auf diesem Gerät und werden automatisch gesendet.',
     );
-    expect(screen.getByRole('switch', { name: 'Messe-Modus' })).toHaveProperty('checked', true);
+  });
+});
+
+describe('the simulation banner', () => {
+  it('shows outside the header while the simulation is on, with the way to the device page', () => {
+    renderInLayout();
+    expect(screen.queryByTestId('simulation-banner')).toBeNull();
+
+    act(() => device.set({ simulateOffline: true }));
+    const banner = screen.getByRole('status');
+    expect(banner.dataset['testid']).toBe('simulation-banner');
+    expect(banner.textContent).toContain('Es wird nichts gesendet');
+    expect(banner.closest('header')).toBeNull();
+    expect(within(banner).getByRole('link', { name: 'Geräteseite' }).getAttribute('href')).toBe(
+      '/geraet',
+    );
+    expect(connection().textContent).toBe('Offline (simuliert)');
+    // The layout makes room for it; nothing is padded by hand.
+    expect(document.body.style.paddingBottom).toBe('');
+
+    act(() => device.set({ simulateOffline: false }));
+    expect(screen.queryByTestId('simulation-banner')).toBeNull();
+    expect(connection().textContent).toBe('Online');
+  });
+
+  it('shows while the simulation holds waiting leads, which the panel says', async () => {
+    const user = userEvent.setup();
+    device.set({ simulateOffline: true, waiting: 1 });
+    renderInLayout();
+    expect(screen.getByTestId('simulation-banner')).toBeTruthy();
+    await user.click(control());
+    expect(panel().textContent).toContain(
+      '1 Anfrage wartet auf diesem Gerät und wird gesendet, sobald die Offline-Simulation aus ist.',
+    );
+    expect(sendNow()!.hasAttribute('disabled')).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { writeDeviceSetting } from '../offline/device-settings.ts';
-import { useDeviceStatus } from '../offline/use-device-status.ts';
+import { useId, useRef } from 'react';
+import { useDeviceStatus, type DeviceStatus as Status } from '../offline/use-device-status.ts';
 import { useDismiss } from '../ui/use-dismiss.ts';
+import { SimulationBanner } from './simulation-banner.tsx';
 
 // The panel's actions need the outbox code (Dexie); it is fetched when the panel opens, not with
 // the header, which only reads counts.
@@ -16,11 +16,6 @@ const loadOutboxActions = () =>
     removeRejected: (clientId: string) => outbox.removeRejected(db.offlineDb(), clientId),
   }));
 
-// Kiosk mode's PIN (setting, unlocking, forgetting) and its crypto: only for the fair tablet.
-const KioskLockUi = lazy(async () => ({
-  default: (await import('./kiosk-lock-ui.tsx')).KioskLockUi,
-}));
-
 function withOutbox(action: (actions: Awaited<ReturnType<typeof loadOutboxActions>>) => unknown) {
   void loadOutboxActions().then(action, () => undefined);
 }
@@ -31,9 +26,56 @@ function waitingText(count: number) {
   return count === 1 ? '1 Anfrage wartet' : `${count} Anfragen warten`;
 }
 
+function connectionLabel(status: Status, waiting: number) {
+  if (status.simulateOffline) return 'Offline (simuliert)';
+  if (!status.online) return 'Offline';
+  return status.hubUnreachable && waiting > 0 ? 'Server nicht erreichbar' : 'Online';
+}
+
+function connectionText(status: Status, waiting: number) {
+  if (status.simulateOffline) return 'Die Offline-Simulation hält alles Senden an.';
+  if (!status.online) return 'Dieses Gerät ist offline.';
+  return status.hubUnreachable && waiting > 0
+    ? 'Der Server ist gerade nicht erreichbar.'
+    : 'Dieses Gerät ist online.';
+}
+
+/** When the waiting leads go: never "automatisch" for leads that wait for the PIN. */
+function waitingSentence(status: Status, waiting: number, locked: boolean) {
+  const when = status.simulateOffline
+    ? 'gesendet, sobald die Offline-Simulation aus ist'
+    : status.online
+      ? 'automatisch gesendet'
+      : 'gesendet, sobald das Gerät wieder online ist';
+  const free = locked ? waiting - status.sealed : waiting;
+  const freeText = `${free === 1 ? 'wird' : 'werden'} ${when}`;
+  if (!locked) return `${waitingText(waiting)} auf diesem Gerät und ${freeText}.`;
+  const sealed = `${waitingText(status.sealed)} auf diesem Gerät, bis die PIN eingegeben ist.`;
+  return free > 0
+    ? `${sealed} ${free === 1 ? 'Eine weitere' : `${free} weitere`} ${freeText}.`
+    : sealed;
+}
+
+const clock = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' });
+const day = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'numeric' });
+
+/** "Alle 14 Anfragen gesendet, zuletzt 14:32"; the day too when it was not today. */
+function deliveryText({ sent, at }: { sent: number; at: number }, now = new Date()) {
+  const when = new Date(at);
+  const time =
+    when.toDateString() === now.toDateString()
+      ? clock.format(when)
+      : `am ${day.format(when)} um ${clock.format(when)}`;
+  return sent === 1
+    ? `1 Anfrage gesendet, ${time}`
+    : `Alle ${sent} Anfragen gesendet, zuletzt ${time}`;
+}
+
 /**
- * Where the leads of this device are: online or offline, how many wait, which the hub
- * rejected. No personal data is shown here, only counts and the hub's reasons.
+ * Where the leads of this device are: online or offline, how many wait, and on an ordinary device
+ * which the hub rejected and what was delivered last. No personal data is shown here, only counts
+ * and the hub's reasons. On the fair tablet a visitor sees the connection and the count only; the
+ * agent's and a tester's controls are on the device page (/geraet).
  * Loaded lazily: it brings the offline database code, which the first paint does not need.
  */
 export function DeviceStatus() {
@@ -41,47 +83,37 @@ export function DeviceStatus() {
   const panelId = useId();
   const details = useRef<HTMLDetailsElement>(null);
   useDismiss(details);
-  const [setupRequested, setSetupRequested] = useState(false);
-  // What a kiosk action did; kept here, since turning kiosk mode off unloads its part.
-  const [kioskNotice, setKioskNotice] = useState('');
-  const closeSetup = useCallback(() => setSetupRequested(false), []);
-  const locked = status.kiosk && status.sealed > 0 && !status.kioskUnlocked;
 
-  // The simulation banner sits over the page bottom; room below keeps the footer readable.
-  useEffect(() => {
-    document.body.style.paddingBottom = status.simulateOffline ? '4rem' : '';
-  }, [status.simulateOffline]);
-
+  const fairMode = status.kiosk;
+  const locked = fairMode && status.sealed > 0 && !status.kioskUnlocked;
   const offline = status.simulateOffline || !status.online;
   const waiting = status.waiting ?? 0;
-  const label = status.simulateOffline
-    ? 'Offline (simuliert)'
-    : !status.online
-      ? 'Offline'
-      : status.hubUnreachable && waiting > 0
-        ? 'Server nicht erreichbar'
-        : 'Online';
+  // Sealed leads go only from a page that holds the fair tablet's key.
+  const sendable = waiting - (status.kioskUnlocked ? 0 : status.sealed);
+  const rejected = fairMode ? [] : status.rejected;
+  const label = connectionLabel(status, waiting);
+  const detailed = label !== 'Online' || waiting > 0 || rejected.length > 0 || locked;
+  const hasActions = !fairMode && (waiting > 0 || rejected.length > 0);
 
   return (
     <>
-      {status.simulateOffline ? (
-        <div
-          role="status"
-          className="pointer-events-none fixed inset-x-0 bottom-0 z-50 border-t-4 border-amber-600 bg-amber-100 px-4 py-3 text-center font-semibold text-amber-950"
-        >
-          Offline-Simulation aktiv: Es wird nichts gesendet, Fragebögen kommen nur vom Gerät.
-        </div>
-      ) : null}
+      <SimulationBanner active={status.simulateOffline} />
       <details
         ref={details}
         className="relative text-sm"
         onToggle={(event) => {
-          if (event.currentTarget.open) void loadOutboxActions().catch(() => undefined);
+          // Fetched ahead only when the panel has something to do; a visitor with nothing
+          // waiting opens it without loading the offline database.
+          if (event.currentTarget.open && hasActions) {
+            void loadOutboxActions().catch(() => undefined);
+          }
         }}
       >
         <summary
           aria-controls={panelId}
-          className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-slate-800"
+          // More than "Online": on a phone the header gives the status the agency name's room.
+          data-detailed={detailed || undefined}
+          className="flex min-h-11 cursor-pointer list-none flex-wrap items-center gap-x-2 rounded-full border border-slate-300 bg-white px-3 py-1 leading-tight text-slate-800 max-sm:text-xs"
         >
           <span
             aria-hidden="true"
@@ -97,8 +129,8 @@ export function DeviceStatus() {
               · keine Anfragen warten
             </span>
           )}
-          {status.rejected.length > 0 ? (
-            <span className="font-semibold text-red-800">· {status.rejected.length} abgelehnt</span>
+          {rejected.length > 0 ? (
+            <span className="font-semibold text-red-800">· {rejected.length} abgelehnt</span>
           ) : null}
           {locked ? <span className="font-semibold text-amber-900">· Gesperrt</span> : null}
         </summary>
@@ -106,64 +138,29 @@ export function DeviceStatus() {
           id={panelId}
           className="absolute right-0 z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
         >
-          <p>
-            {waiting > 0
-              ? `${waitingText(waiting)} auf diesem Gerät und ${waiting === 1 ? 'wird' : 'werden'} automatisch gesendet.`
-              : 'Alle Anfragen dieses Geräts sind gesendet.'}
-          </p>
-          <button
-            type="button"
-            onClick={() => withOutbox(({ syncNow }) => syncNow(true))}
-            // Sealed leads of a locked tablet go only after the PIN.
-            disabled={waiting - (locked ? status.sealed : 0) === 0 || offline}
-            className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:bg-slate-300 disabled:text-slate-600"
-          >
-            Jetzt senden
-          </button>
-          <SettingSwitch
-            label="Offline simulieren"
-            hint="Hält alles Senden an und lädt Fragebögen nur vom Gerät, wie bei einem echten Ausfall."
-            checked={status.simulateOffline}
-            onChange={(on) => writeDeviceSetting('simulateOffline', on)}
-          />
-          <SettingSwitch
-            label="Messe-Modus"
-            hint="Nach jeder Anfrage und nach 3 Minuten ohne Eingabe beginnt der Fragebogen leer; keine Entwürfe. Wartende Anfragen werden mit einer PIN verschlüsselt."
-            checked={status.kiosk}
-            // On asks for a PIN first; off is refused while sealed leads wait (kiosk-lock-ui).
-            onChange={(on) => {
-              setKioskNotice('');
-              if (on) {
-                setSetupRequested(true);
-                return;
-              }
-              import('./kiosk-lock-ui.tsx')
-                .then(({ switchKioskOff }) => switchKioskOff())
-                .then(setKioskNotice, () =>
-                  setKioskNotice('Das hat nicht geklappt. Bitte versuchen Sie es erneut.'),
-                );
-            }}
-          />
-          {status.kiosk || setupRequested ? (
-            <Suspense fallback={<p>PIN-Schutz wird geladen …</p>}>
-              <KioskLockUi
-                kiosk={status.kiosk}
-                sealed={status.sealed}
-                unlocked={status.kioskUnlocked}
-                setupRequested={setupRequested}
-                onSetupClosed={closeSetup}
-                onNotice={setKioskNotice}
-              />
-            </Suspense>
+          <p>{connectionText(status, waiting)}</p>
+          {status.waiting === undefined ? null : waiting > 0 ? (
+            <p>{waitingSentence(status, waiting, locked)}</p>
+          ) : fairMode || !status.lastDelivery ? (
+            <p>Auf diesem Gerät wartet keine Anfrage.</p>
+          ) : (
+            <p data-testid="zuletzt-gesendet">{deliveryText(status.lastDelivery)}.</p>
+          )}
+          {hasActions && waiting > 0 ? (
+            <button
+              type="button"
+              onClick={() => withOutbox(({ syncNow }) => syncNow(true))}
+              disabled={sendable <= 0 || offline}
+              className="min-h-11 w-full rounded-lg bg-brand-700 px-4 font-semibold text-white disabled:bg-slate-300 disabled:text-slate-600"
+            >
+              Jetzt senden
+            </button>
           ) : null}
-          <p aria-live="polite" className="empty:hidden" data-testid="kiosk-meldung">
-            {kioskNotice}
-          </p>
-          {status.rejected.length > 0 ? (
+          {rejected.length > 0 ? (
             <section aria-label="Abgelehnte Anfragen">
               <h2 className="font-semibold text-red-800">Vom Server abgelehnt</h2>
               <ul className="mt-2 space-y-3">
-                {status.rejected.map((item) => (
+                {rejected.map((item) => (
                   <li key={item.client_id} className="rounded-lg bg-red-50 p-2">
                     <p>
                       {sourceLabels[item.source]} vom{' '}
@@ -196,35 +193,5 @@ export function DeviceStatus() {
         </div>
       </details>
     </>
-  );
-}
-
-function SettingSwitch(props: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-describedby={`${id}-hinweis`}
-        checked={props.checked}
-        onChange={(event) => props.onChange(event.target.checked)}
-        className="mt-1 size-5 shrink-0 accent-brand-700"
-      />
-      <div>
-        <label htmlFor={id} className="font-medium">
-          {props.label}
-        </label>
-        <p id={`${id}-hinweis`} className="text-slate-600">
-          {props.hint}
-        </p>
-      </div>
-    </div>
   );
 }

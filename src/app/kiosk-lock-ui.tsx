@@ -1,52 +1,25 @@
-// Kiosk mode's PIN in the device panel: setting it when kiosk mode goes on, unlocking the
-// tablet so it sends what it sealed, locking it, and the way out when the PIN is forgotten.
-// Loaded only on a device in kiosk mode (or when the agent turns it on): visitors' phones never
-// fetch it, nor the crypto and Dexie code it brings.
+// Kiosk mode's PIN in the header's device panel, as it was before the device page (/geraet): kept
+// only while the header still imports it (issue 34 moves every kiosk control out of the header;
+// the dialogs live in src/site/device/pin-dialogs.tsx). Deleted once the header stops importing
+// it. Loaded only on a device in kiosk mode (or when the agent turns it on): visitors' phones
+// never fetch it, nor the crypto and Dexie code it brings.
 
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useState } from 'react';
 import {
   forgetPin,
-  freeUnlockAttempts,
   keysDeletedMessage,
   kioskCounterLeft,
   lockKiosk,
-  pinMessages,
-  pinRuleMessage,
   readKioskKeys,
-  tamperingMessage,
   turnKioskOff,
-  turnKioskOn,
-  unlockKiosk,
 } from '../offline/kiosk-lock.ts';
 import { offlineDb } from '../offline/offline-db.ts';
 import { syncNow } from '../offline/sync-scheduler.ts';
+import { failed, leads, Modal, SetupDialog, UnlockDialog } from '../site/device/pin-dialogs.tsx';
 import { Button } from '../ui/button.tsx';
-import { TextField } from '../ui/form-fields.tsx';
 import { LoadError } from '../ui/load-error.tsx';
 
 type DialogKind = 'setup' | 'unlock' | 'forget';
-
-function leads(count: number) {
-  return count === 1 ? '1 Anfrage' : `${count} Anfragen`;
-}
-
-function clockTime(epochMs: number) {
-  return new Date(epochMs).toLocaleTimeString('de-DE', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-}
-
-const failed = 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.';
 
 export interface KioskLockUiProps {
   kiosk: boolean;
@@ -215,244 +188,6 @@ export function KioskLockUi(props: KioskLockUiProps) {
         />
       ) : null}
     </section>
-  );
-}
-
-/** A native modal dialog, open while mounted; Escape and 'Abbrechen' call onClose. */
-function Modal(props: { title: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const { onClose } = props;
-  // Read while rendering: by the layout effect an autoFocus inside may have taken the focus.
-  const [opener] = useState(() => document.activeElement);
-  useLayoutEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    // Unmounted rather than closed: focus goes back to the button that opened it, if still there.
-    return () => {
-      if (dialog?.open) dialog.close();
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, [opener]);
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-full max-w-md rounded-xl bg-white p-6 text-base text-slate-900 shadow-xl backdrop:bg-slate-900/50"
-    >
-      <h2 id={titleId} className="mb-3 text-xl font-bold">
-        {props.title}
-      </h2>
-      {props.children}
-    </dialog>
-  );
-}
-
-const pinInput = {
-  type: 'password',
-  inputMode: 'numeric',
-  autoComplete: 'off',
-  // Digits only, yet as a password: the screen must not show the PIN to the next visitor.
-  pattern: '[0-9]*',
-} as const;
-
-function SetupDialog(props: { kiosk: boolean; onClose: () => void; onDone: () => void }) {
-  const [understood, setUnderstood] = useState(false);
-  const [pin, setPin] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ pin?: string; repeat?: string }>({});
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const pinError = pinRuleMessage(pin);
-    const repeatError = pinError
-      ? undefined
-      : repeat === ''
-        ? pinMessages.empty
-        : repeat !== pin
-          ? pinMessages.mismatch
-          : undefined;
-    setErrors({ pin: pinError, repeat: repeatError });
-    if (pinError || repeatError) return;
-    setState('busy');
-    turnKioskOn(offlineDb(), pin).then(props.onDone, () => setState('failed'));
-  };
-
-  const title = props.kiosk ? 'PIN festlegen' : 'Messe-Modus einschalten';
-  if (!understood) {
-    return (
-      <Modal title={title} onClose={props.onClose}>
-        <div className="space-y-3">
-          <p>
-            Im Messe-Modus werden Anfragen auf diesem Gerät verschlüsselt gespeichert. Zum Senden
-            fragt das Gerät nach jedem Neustart nach einer PIN, die Sie jetzt festlegen.
-          </p>
-          <p className="rounded-lg border border-amber-400 bg-amber-50 p-3 font-semibold text-amber-950">
-            Wichtig: Wird die PIN vergessen, kann niemand die wartenden Anfragen mehr lesen oder
-            senden, auch wir nicht. Sie können dann nur noch gelöscht werden. Bewahren Sie die PIN
-            sicher auf.
-          </p>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={props.onClose} autoFocus>
-              Abbrechen
-            </Button>
-            <Button onClick={() => setUnderstood(true)}>Verstanden, PIN festlegen</Button>
-          </div>
-        </div>
-      </Modal>
-    );
-  }
-  return (
-    <Modal title={title} onClose={props.onClose}>
-      <form noValidate onSubmit={submit} className="space-y-3">
-        <TextField
-          label="Neue PIN"
-          hint="Mindestens 6 Ziffern; eine längere PIN schützt besser."
-          required
-          value={pin}
-          error={errors.pin}
-          onChange={(event) => setPin(event.target.value)}
-          autoFocus
-          {...pinInput}
-        />
-        <TextField
-          label="PIN wiederholen"
-          required
-          value={repeat}
-          error={errors.repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-          {...pinInput}
-        />
-        <p role="status" aria-live="polite" className="empty:hidden">
-          {state === 'busy' ? 'Die PIN wird gesichert …' : ''}
-        </p>
-        {state === 'failed' ? (
-          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-            Die PIN konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={props.onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={state === 'busy'}>
-            {props.kiosk ? 'PIN festlegen' : 'Messe-Modus einschalten'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function UnlockDialog(props: {
-  sealed: number;
-  onClose: () => void;
-  /** Unlocked; `warning`: what the PIN found altered on the tablet, for the agent to read. */
-  onDone: (warning?: string) => void;
-}) {
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const [warning, setWarning] = useState<string | undefined>(undefined);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pin === '') {
-      setError(pinMessages.empty);
-      return;
-    }
-    setError(undefined);
-    setState('busy');
-    unlockKiosk(offlineDb(), pin).then(
-      (result) => {
-        setState('idle');
-        if (result.ok) {
-          const found = result.tampered ? tamperingMessage(result.tampered) : undefined;
-          setWarning(found);
-          props.onDone(found);
-          return;
-        }
-        setPin('');
-        if (result.reason === 'no-keys') {
-          setError('Auf diesem Gerät ist keine PIN festgelegt.');
-        } else if (result.reason === 'wait') {
-          setError(
-            `Zu viele falsche Eingaben. Der nächste Versuch ist ab ${clockTime(result.waitUntil)} Uhr möglich.`,
-          );
-        } else {
-          const left = freeUnlockAttempts - result.failures;
-          setError(
-            left > 0
-              ? `Die PIN ist nicht richtig. Noch ${left} ${left === 1 ? 'Versuch' : 'Versuche'} ohne Wartezeit.`
-              : `Die PIN ist nicht richtig. Der nächste Versuch ist ab ${clockTime(result.waitUntil)} Uhr möglich.`,
-          );
-        }
-      },
-      () => setState('failed'),
-    );
-  };
-
-  if (warning !== undefined) {
-    return (
-      <Modal title="Gerät entsperren" onClose={props.onClose}>
-        <div className="space-y-3">
-          <p
-            role="alert"
-            data-testid="kiosk-warnung"
-            className="rounded-lg border border-red-300 bg-red-50 p-3 font-semibold text-red-900"
-          >
-            {warning}
-          </p>
-          <div className="flex justify-end">
-            <Button onClick={props.onClose} autoFocus>
-              Verstanden
-            </Button>
-          </div>
-        </div>
-      </Modal>
-    );
-  }
-
-  return (
-    <Modal title="Gerät entsperren" onClose={props.onClose}>
-      <form noValidate onSubmit={submit} className="space-y-3">
-        <p>
-          {props.sealed > 0
-            ? `Geben Sie die PIN ein, um ${leads(props.sealed)} zu senden.`
-            : 'Geben Sie die PIN ein, damit verschlüsselte Anfragen gesendet werden.'}
-        </p>
-        <TextField
-          label="PIN"
-          required
-          value={pin}
-          error={error}
-          onChange={(event) => setPin(event.target.value)}
-          autoFocus
-          {...pinInput}
-        />
-        <p role="status" aria-live="polite" className="empty:hidden">
-          {state === 'busy' ? 'Die PIN wird geprüft …' : ''}
-        </p>
-        {state === 'failed' ? (
-          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-            {failed}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={props.onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={state === 'busy'}>
-            Entsperren
-          </Button>
-        </div>
-      </form>
-    </Modal>
   );
 }
 

@@ -7,6 +7,7 @@ import { SkipLink } from '../ui/skip-link.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { Island } from '../islands/island.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
+import { SimulationBannerSlot } from './simulation-banner.tsx';
 
 // The status element brings the offline database code; it arrives after the first paint.
 const DeviceStatus = lazy(async () => ({
@@ -52,14 +53,18 @@ export function PublicLayout() {
     <div className="flex min-h-dvh flex-col pt-[75px]">
       <SkipLink targetId="inhalt" />
       <NavigationProgress />
-      <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="group/header fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-[60px] max-w-5xl items-center justify-between gap-4 px-4">
           <Link
             to={sitePaths.landing}
-            className="flex items-center gap-2 font-semibold text-brand-800 no-underline"
+            className="flex min-w-0 items-center gap-2 font-semibold text-brand-800 no-underline"
           >
             <img src="/favicon.svg" alt="" width="32" height="32" />
-            <span>{siteConfig.agencyName}</span>
+            {/* On a phone the status needs the room while it says more than "Online"; below
+                360 px it needs it always. The logo stays, the name is still the link's name. */}
+            <span className="[overflow-wrap:anywhere] max-sm:group-has-[[data-detailed]]/header:sr-only max-[22.5rem]:sr-only">
+              {siteConfig.agencyName}
+            </span>
           </Link>
           <div className="flex items-center gap-4">
             <a
@@ -78,6 +83,7 @@ export function PublicLayout() {
           </div>
         </div>
       </header>
+      <SimulationBannerSlot />
 
       <Island name="pwa-notices">
         {hydrated && (

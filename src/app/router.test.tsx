@@ -6,7 +6,13 @@ import {
   StaticRouterProvider,
 } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { deskPaths, questionnairePath, sitePaths } from '../domain/routes.ts';
+import {
+  deskPaths,
+  devicePagePath,
+  isAppShellAddress,
+  questionnairePath,
+  sitePaths,
+} from '../domain/routes.ts';
 import { routes } from './router.tsx';
 
 // Runs in Node without a DOM: public pages must stay renderable at build time (DESIGN 4), so
@@ -45,10 +51,21 @@ describe('route table', () => {
     expect(html).toContain('Impressum');
   });
 
+  it('renders the device page, an app-shell address (not prerendered)', async () => {
+    // Not prerendered: the server and the service worker answer it with the app shell.
+    expect(isAppShellAddress('/geraet')).toBe(true);
+    expect(isAppShellAddress('/geraet/')).toBe(true);
+    expect(isAppShellAddress('/geraet/x')).toBe(false);
+    const html = await renderPath('/geraet');
+    expect(html).toContain('Dieses Gerät');
+    expect(html).not.toContain('Seite nicht gefunden');
+  });
+
   it('has a screen for every address of the routes module', () => {
     const addresses = [
       ...Object.values(sitePaths),
       questionnairePath(1),
+      devicePagePath,
       ...Object.values(deskPaths).map((path) => path.replace(':id', 'Tabaluga')),
     ];
     for (const address of addresses) {

@@ -3,6 +3,7 @@ import {
   childPath,
   deskBase,
   deskPaths,
+  devicePagePath,
   loginPath,
   questionnairePathPattern,
   sitePaths,
@@ -66,6 +67,13 @@ const publicRoutes: RouteObject[] = [
     path: childPath(questionnairePathPattern),
     lazy: async () => ({
       Component: (await import('../site/questionnaire/questionnaire-page.tsx')).QuestionnairePage,
+    }),
+  },
+  // The device page: opened on purpose by its address (agent, tester), linked from no public page.
+  {
+    path: childPath(devicePagePath),
+    lazy: async () => ({
+      Component: (await import('../site/device/device-page.tsx')).DevicePage,
     }),
   },
   { path: '*', element: <NotFoundPage /> },

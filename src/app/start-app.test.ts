@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { readDeviceSetting } from '../offline/device-settings.ts';
 import { enqueue } from '../offline/outbox.ts';
-import { openOfflineDb } from '../offline/outbox-db.ts';
+import { getSetting, openOfflineDb, putSetting } from '../offline/outbox-db.ts';
 
 // The public pages start the outbox's sender (Dexie, the hub client, zod) only once a lead waits:
 // Dexie's change notice or the 'online' event makes the page look again.
@@ -18,12 +19,23 @@ const { startApp } = await import('./start-app.ts');
 
 const db = openOfflineDb();
 
-beforeAll(() => {
+beforeAll(async () => {
+  // A tablet set up before IndexedDB held fair mode (the mirror only), whose simulation a tester
+  // switched off in IndexedDB while this mirror still says on.
+  localStorage.setItem('geraet:kiosk-modus', 'an');
+  localStorage.setItem('geraet:offline-simulation', 'an');
+  await putSetting(db, 'simulateOffline', false);
   startApp();
 });
 
 afterAll(async () => {
   await db.delete();
+});
+
+it("makes the settings' mirror follow IndexedDB, keeping a fair mode only the mirror had", async () => {
+  await vi.waitFor(() => expect(readDeviceSetting('simulateOffline')).toBe(false));
+  expect(await getSetting(db, 'kiosk')).toBe(true);
+  expect(readDeviceSetting('kiosk')).toBe(true);
 });
 
 it('warms the questionnaires but loads no sender while nothing waits', async () => {

@@ -1,4 +1,7 @@
-import { subscribeDeviceSettings } from '../offline/device-settings.ts';
+import {
+  keepDeviceSettingsReconciled,
+  subscribeDeviceSettings,
+} from '../offline/device-settings.ts';
 import { warmDefinitionsLightly } from '../offline/definitions-warmup.ts';
 import { onOfflineDbChange, peekOutbox } from '../offline/offline-idb.ts';
 
@@ -52,14 +55,18 @@ export function startApp(): void {
     subscribeDeviceSettings(checkOutbox),
   );
 
-  peekOutbox().then(
-    ({ waiting }) => {
-      // startDevice warms the questionnaires itself; otherwise the light warm-up does.
-      if (waiting > 0) startSender();
-      else void warmDefinitionsLightly(workerInstalled).catch(() => undefined);
-    },
-    () => void warmDefinitionsLightly(workerInstalled).catch(() => undefined),
-  );
+  // The device settings' mirror follows IndexedDB before anything is sent or shown from it (the
+  // senders read IndexedDB themselves; this keeps the screens and the thank-you text right).
+  void keepDeviceSettingsReconciled()
+    .then(() => peekOutbox())
+    .then(
+      ({ waiting }) => {
+        // startDevice warms the questionnaires itself; otherwise the light warm-up does.
+        if (waiting > 0) startSender();
+        else void warmDefinitionsLightly(workerInstalled).catch(() => undefined);
+      },
+      () => void warmDefinitionsLightly(workerInstalled).catch(() => undefined),
+    );
 
   prefetchFormsOnFirstInteraction();
 }

@@ -41,6 +41,13 @@ export function publicFormPath(id: number): string {
   return questionnairePath(id);
 }
 
+/**
+ * The device page: fair mode, the PIN, this device's outbox and the tester's 'Offline simulieren'.
+ * An app-shell route (no prerendered page), linked from no public page and kept out of search
+ * engines: the agent and testers open it by its address.
+ */
+export const devicePagePath = '/geraet';
+
 /** The spec links to `/login`, which never was a screen: it redirects to the desk's sign-in. */
 export const loginPath = '/login';
 
@@ -161,7 +168,7 @@ export const formQuestionsPathPattern = /^\/api\/forms\/\d+\/questions$/;
  */
 export function isAppShellAddress(pathname: string): boolean {
   const address = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (address === '/' || address === loginPath) return true;
+  if (address === '/' || address === loginPath || address === devicePagePath) return true;
   if (address === deskBase || address.startsWith(`${deskBase}/`)) return true;
   const questionnaire = /^\/fragebogen\/([^/]+)$/.exec(address);
   return questionnaire !== null && isFormIdText(questionnaire[1]!);

@@ -13,10 +13,14 @@ import {
   readKioskKeys,
   tamperingMessage,
   throttleCopyKey,
+  changeKioskPin,
+  leaveKioskMode,
   turnKioskOff,
   turnKioskOn,
   unlockKiosk,
   unlockWaitMs,
+  verifyKioskPin,
+  writeSettingWithPin,
 } from './kiosk-lock.ts';
 import { forgetKioskSession, isKioskUnlocked, unlockedKioskKey } from './kiosk-session.ts';
 import { openSealed, toBase64Url, type LegacyKioskKeys } from './lead-seal.ts';
@@ -185,6 +189,108 @@ describe('the ways out', () => {
     await expect(turnKioskOn(db, '246810', fast)).rejects.toThrow(
       'Auf diesem Gerät warten noch verschlüsselte Anfragen.',
     );
+  });
+});
+
+describe('settings that need the PIN while kiosk mode is on (issue 34)', () => {
+  beforeEach(async () => {
+    await turnKioskOn(db, pin, fast);
+    lockKiosk();
+  });
+
+  it('confirms the PIN without unlocking the page, under the unlock throttle', async () => {
+    expect(await verifyKioskPin(db, wrong, now)).toMatchObject({ ok: false, failures: 1 });
+    // One counter for every use of the PIN: unlocking continues where confirming left off.
+    expect(await unlockKiosk(db, wrong, now)).toMatchObject({ ok: false, failures: 2 });
+    for (let failures = 3; failures <= 5; failures += 1) {
+      expect(await verifyKioskPin(db, wrong, now)).toMatchObject({ failures });
+    }
+    expect(await verifyKioskPin(db, pin, now)).toEqual({
+      ok: false,
+      reason: 'wait',
+      waitUntil: start + 30_000,
+    });
+    clock = start + 30_000;
+    expect(await verifyKioskPin(db, pin, now)).toEqual({ ok: true });
+    expect(isKioskUnlocked()).toBe(false);
+    // The right PIN starts the count again, in both copies.
+    expect(JSON.parse(localStorage.getItem(throttleCopyKey)!)).toMatchObject({ failures: 0 });
+  });
+
+  it('leaves kiosk mode only with the right PIN, and never while sealed leads wait', async () => {
+    expect(await leaveKioskMode(db, wrong, now)).toMatchObject({ ok: false, reason: 'wrong-pin' });
+    expect(readDeviceSetting('kiosk')).toBe(true);
+    expect(await readKioskKeys(db)).toBeDefined();
+
+    const lead = await capture();
+    const before = localStorage.getItem(throttleCopyKey);
+    expect(await leaveKioskMode(db, pin, now)).toEqual({ ok: false, sealed: 1 });
+    // Refused before the PIN is tried: no attempt spent.
+    expect(localStorage.getItem(throttleCopyKey)).toBe(before);
+    expect(readDeviceSetting('kiosk')).toBe(true);
+
+    await db.outbox.delete(lead.client_id);
+    expect(await leaveKioskMode(db, pin, now)).toEqual({ ok: true });
+    expect(readDeviceSetting('kiosk')).toBe(false);
+    expect(await readKioskKeys(db)).toBeUndefined();
+  });
+
+  it("switches 'Offline simulieren' only with the right PIN in kiosk mode, freely otherwise", async () => {
+    expect(await writeSettingWithPin(db, 'simulateOffline', true, undefined, now)).toEqual({
+      ok: false,
+      reason: 'pin-needed',
+    });
+    expect(await writeSettingWithPin(db, 'simulateOffline', true, wrong, now)).toMatchObject({
+      ok: false,
+      reason: 'wrong-pin',
+    });
+    expect(readDeviceSetting('simulateOffline')).toBe(false);
+    expect(await writeSettingWithPin(db, 'simulateOffline', true, pin, now)).toEqual({ ok: true });
+    expect(readDeviceSetting('simulateOffline')).toBe(true);
+    expect(await writeSettingWithPin(db, 'simulateOffline', false, wrong, now)).toMatchObject({
+      reason: 'wrong-pin',
+    });
+    expect(readDeviceSetting('simulateOffline')).toBe(true);
+    expect(await writeSettingWithPin(db, 'simulateOffline', false, pin, now)).toEqual({ ok: true });
+
+    expect(await leaveKioskMode(db, pin, now)).toEqual({ ok: true });
+    expect(await writeSettingWithPin(db, 'simulateOffline', true, undefined, now)).toEqual({
+      ok: true,
+    });
+    expect(readDeviceSetting('simulateOffline')).toBe(true);
+    await writeDeviceSetting('simulateOffline', false);
+  });
+
+  it('changes the PIN only with the right one; the sealed leads stay readable with the new PIN', async () => {
+    const lead = await capture();
+    const newPin = '97531864';
+    await expect(changeKioskPin(db, pin, '123', now)).rejects.toThrow(
+      'Die PIN muss aus mindestens 6 Ziffern bestehen.',
+    );
+    expect(await changeKioskPin(db, wrong, newPin, now)).toMatchObject({
+      ok: false,
+      reason: 'wrong-pin',
+      failures: 1,
+    });
+    expect(await changeKioskPin(db, pin, newPin, now)).toEqual({ ok: true });
+    expect(isKioskUnlocked()).toBe(false);
+
+    expect(await unlockKiosk(db, pin, now)).toMatchObject({ ok: false, reason: 'wrong-pin' });
+    expect(await unlockKiosk(db, newPin, now)).toEqual({ ok: true });
+    expect(await openWithSession(lead.client_id)).toEqual(lead);
+    // Leads captured after the change are sealed for the same key pair.
+    lockKiosk();
+    const later = await capture();
+    expect(await unlockKiosk(db, newPin, now)).toEqual({ ok: true });
+    expect(await openWithSession(later.client_id)).toEqual(later);
+  });
+
+  it('a page unlocked before the change stays unlocked and seals for the checked key', async () => {
+    expect(await unlockKiosk(db, pin, now)).toEqual({ ok: true });
+    expect(await changeKioskPin(db, pin, '86420975', now)).toEqual({ ok: true });
+    expect(isKioskUnlocked()).toBe(true);
+    const lead = await capture();
+    expect(await openWithSession(lead.client_id)).toEqual(lead);
   });
 });
 

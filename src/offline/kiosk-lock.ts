@@ -2,7 +2,7 @@
 // settings store, unlocking with throttling, and the ways out (switch off, forgotten PIN).
 // The crypto itself is in lead-seal.ts; the unlocked key lives in kiosk-session.ts (memory).
 
-import { writeDeviceSetting } from './device-settings.ts';
+import { readDeviceSetting, writeDeviceSetting } from './device-settings.ts';
 import {
   createKioskKeys,
   openKioskKeys,
@@ -319,22 +319,28 @@ export type UnlockResult =
   | { ok: false; reason: 'wait'; waitUntil: number }
   | { ok: false; reason: 'no-keys' };
 
+/** Why a PIN was not taken: the answers of the throttle and of the stored keys. */
+export type PinRefusal = Exclude<UnlockResult, { ok: true }>;
+
 /**
- * Unlocks this page with the agent's PIN. Wrong PINs are counted on the device (a reload does
- * not reset them): five are free, then each attempt waits 30 s, doubling up to 15 minutes. The
- * PBKDF2 cost slows a guess at the stored keys; the waits slow guesses at the tablet itself.
+ * Checks `pin` against the stored keys under the unlock throttle, for every action that needs the
+ * PIN (unlock, confirm, change). Wrong PINs are counted on the device (a reload does not reset
+ * them): five are free, then each attempt waits 30 s, doubling up to 15 minutes. The PBKDF2 cost
+ * slows a guess at the stored keys; the waits slow guesses at the tablet itself.
  *
  * The right PIN also checks what was stored without it: the keys record's tag, the public key
  * against the private key, and the counter against its copy and the count at the last unlock.
  * What was altered is reported (`tampered`) and repaired: the real public key and a fresh,
  * authenticated count are stored, and leads sealed for a swapped key are marked unreadable.
- * A record of the first format is upgraded here.
+ * A record of the first format is upgraded here. With `newPin` the stored record is the same key
+ * pair wrapped under the new PIN ('PIN ändern').
  */
-export async function unlockKiosk(
+async function checkPin(
   db: OfflineDb,
   pin: string,
-  now: () => number = Date.now,
-): Promise<UnlockResult> {
+  now: () => number,
+  newPin?: string,
+): Promise<PinRefusal | { ok: true; opened: OpenedKioskKeys; tampered?: KioskTampering }> {
   const keys = await readKioskKeys(db);
   if (!keys) return { ok: false, reason: 'no-keys' };
   const current = keys.v === 2;
@@ -365,7 +371,10 @@ export async function unlockKiosk(
   const counter =
     (opened.record === 'altered' && !key) ||
     (current && (!found || state.conflict === true || state.attempts < keys.attempts));
-  const record = await opened.reseal(attempts);
+  const record =
+    newPin === undefined
+      ? await opened.reseal(attempts)
+      : await opened.rewrap(newPin, attempts, keys.kdf.iterations);
   const throttle: Throttle = { attempts, failures: 0, blockedUntil: 0 };
   await db.transaction('rw', db.settings, async () => {
     await putSetting(db, kioskSettingKeys.keys, record);
@@ -374,8 +383,58 @@ export async function unlockKiosk(
   writeThrottleCopy(throttle);
   const unreadable = key ? await markUnreadable(db, opened) : 0;
   setVerifiedKioskKey(record.publicKey, record.wrappedPrivateKey);
-  setUnlockedKioskKey({ privateKey: opened.privateKey, publicKey: opened.publicKey });
-  return key || counter ? { ok: true, tampered: { key, counter, unreadable } } : { ok: true };
+  return key || counter
+    ? { ok: true, opened, tampered: { key, counter, unreadable } }
+    : { ok: true, opened };
+}
+
+function unlockResult(checked: Awaited<ReturnType<typeof checkPin>>): UnlockResult {
+  if (!checked.ok) return checked;
+  return checked.tampered ? { ok: true, tampered: checked.tampered } : { ok: true };
+}
+
+/** Unlocks this page with the agent's PIN (checkPin: throttle, checks and repairs). */
+export async function unlockKiosk(
+  db: OfflineDb,
+  pin: string,
+  now: () => number = Date.now,
+): Promise<UnlockResult> {
+  const checked = await checkPin(db, pin, now);
+  if (checked.ok) {
+    setUnlockedKioskKey({
+      privateKey: checked.opened.privateKey,
+      publicKey: checked.opened.publicKey,
+    });
+  }
+  return unlockResult(checked);
+}
+
+/**
+ * 'PIN bestätigen': the PIN before a device setting changes while kiosk mode is on. The same
+ * check and throttle as unlocking, but this page stays as locked or unlocked as it was.
+ */
+export async function verifyKioskPin(
+  db: OfflineDb,
+  pin: string,
+  now: () => number = Date.now,
+): Promise<UnlockResult> {
+  return unlockResult(await checkPin(db, pin, now));
+}
+
+/**
+ * 'PIN ändern': the right current PIN (checked and counted as verifyKioskPin does) wraps the
+ * device's private key under `newPin`. The key pair stays, so the sealed leads stay readable with
+ * the new PIN; the old PIN opens nothing any more. A page that was unlocked stays unlocked.
+ */
+export async function changeKioskPin(
+  db: OfflineDb,
+  pin: string,
+  newPin: string,
+  now: () => number = Date.now,
+): Promise<UnlockResult> {
+  const problem = pinRuleMessage(newPin);
+  if (problem) throw new Error(problem);
+  return unlockResult(await checkPin(db, pin, now, newPin));
 }
 
 /** Forgets the unlocked key in this page; new leads are still sealed and kept. */
@@ -396,6 +455,45 @@ export async function turnKioskOff(db: OfflineDb): Promise<TurnOffResult> {
   writeThrottleCopy(undefined);
   forgetKioskSession();
   await writeDeviceSetting('kiosk', false);
+  return { ok: true };
+}
+
+export type LeaveKioskResult = TurnOffResult | PinRefusal;
+
+/**
+ * The 'Messe-Modus' switch turned off on the device page: refused while sealed leads wait (asked
+ * before the PIN, so no attempt is spent on it), then only with the right PIN (verifyKioskPin's
+ * throttle).
+ */
+export async function leaveKioskMode(
+  db: OfflineDb,
+  pin: string,
+  now: () => number = Date.now,
+): Promise<LeaveKioskResult> {
+  const sealed = await countSealed(db);
+  if (sealed > 0) return { ok: false, sealed };
+  const verified = await verifyKioskPin(db, pin, now);
+  if (!verified.ok) return verified;
+  return turnKioskOff(db);
+}
+
+/**
+ * A device setting changed while kiosk mode may be on ('Offline simulieren'): with kiosk mode on,
+ * only after the right PIN (verifyKioskPin); otherwise free. Resolves once the setting is durable.
+ */
+export async function writeSettingWithPin(
+  db: OfflineDb,
+  setting: 'simulateOffline',
+  on: boolean,
+  pin: string | undefined,
+  now: () => number = Date.now,
+): Promise<{ ok: true } | PinRefusal | { ok: false; reason: 'pin-needed' }> {
+  if (readDeviceSetting('kiosk')) {
+    if (pin === undefined) return { ok: false, reason: 'pin-needed' };
+    const verified = await verifyKioskPin(db, pin, now);
+    if (!verified.ok) return verified;
+  }
+  await writeDeviceSetting(setting, on);
   return { ok: true };
 }
 

@@ -238,6 +238,12 @@ export interface OpenedKioskKeys {
    * key derived from the private key, the private key wrapped as the current format wraps it.
    */
   reseal(attempts: number): Promise<KioskKeys>;
+  /**
+   * The same key pair in a record for `newPin` ('PIN ändern'): the private key wrapped under the
+   * new PIN's keys (a fresh salt; `iterations`, else the old cost or today's, whichever is higher), authenticated with `attempts`.
+   * Leads sealed before stay readable, since the key pair does not change.
+   */
+  rewrap(newPin: string, attempts: number, iterations?: number): Promise<KioskKeys>;
 }
 
 /**
@@ -307,6 +313,39 @@ export async function openKioskKeys(keys: StoredKioskKeys, pin: string): Promise
     publicKey,
     record,
     reseal: (attempts) => signRecord(pinKey.record, { v: 2, publicKey, ...wrapped, kdf, attempts }),
+    rewrap: async (newPin, attempts, iterations) => {
+      // Unwrapped again, extractable for the moment it is wrapped under the new PIN: nothing
+      // here keeps the extractable key beyond this call.
+      const key = await subtle().unwrapKey(
+        'pkcs8',
+        fromBase64Url(wrapped.wrappedPrivateKey),
+        pinKey.wrap,
+        { name: 'AES-GCM', iv: fromBase64Url(wrapped.wrapIv) },
+        curve,
+        true,
+        ['deriveBits'],
+      );
+      const newKdf: KioskKdf = {
+        name: 'PBKDF2',
+        hash: 'SHA-256',
+        iterations: iterations ?? Math.max(keys.kdf.iterations, pinIterations),
+        salt: toBase64Url(randomBytes(saltBytes)),
+      };
+      const newPinKey = await pinKeys(newPin, newKdf);
+      const wrapIv = randomBytes(ivBytes);
+      const blob = await subtle().wrapKey('pkcs8', key, newPinKey.wrap, {
+        name: 'AES-GCM',
+        iv: wrapIv,
+      });
+      return signRecord(newPinKey.record, {
+        v: 2,
+        publicKey,
+        wrappedPrivateKey: toBase64Url(blob),
+        wrapIv: toBase64Url(wrapIv),
+        kdf: newKdf,
+        attempts,
+      });
+    },
   };
 }
 

@@ -9,10 +9,13 @@
 
 import {
   dexieVersion,
+  lastDeliveryKey,
   offlineDbName,
   offlineStores,
   type DefinitionRecord,
+  type LastDelivery,
   type OutboxItem,
+  type SettingRecord,
 } from './offline-schema.ts';
 
 /** Dexie multiplies its version by 10 for IndexedDB. */
@@ -25,6 +28,15 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
+  });
+}
+
+/** Waits for a read-write transaction to commit; rejects if it fails or is aborted. */
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB-Transaktion fehlgeschlagen'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB-Transaktion abgebrochen'));
   });
 }
 
@@ -90,7 +102,16 @@ export interface OutboxPeek {
   /** Leads the hub refused, oldest first. */
   rejected: OutboxItem[];
   /** The leads this device delivered since its outbox last ran empty, and when the last arrived. */
-  lastDelivery?: { sent: number; at: number };
+  lastDelivery?: LastDelivery;
+}
+
+/** The stored record if it has the shape the sync engine writes; otherwise none. */
+function asLastDelivery(record: SettingRecord | undefined): LastDelivery | undefined {
+  const value = record?.value as Partial<LastDelivery> | null | undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { sent, at } = value;
+  if (!Number.isInteger(sent) || (sent as number) < 1 || !Number.isFinite(at)) return undefined;
+  return { sent: sent as number, at: at as number };
 }
 
 /**
@@ -101,8 +122,10 @@ export async function peekOutbox(name: string = offlineDbName): Promise<OutboxPe
   const db = await openOrCreate(name);
   try {
     if (!db.objectStoreNames.contains('outbox')) return { waiting: 0, sealed: 0, rejected: [] };
-    const store = db.transaction('outbox', 'readonly').objectStore('outbox');
-    const [waiting, rejected] = await Promise.all([
+    // One transaction: the count and the delivery record agree (the engine writes both at once).
+    const tx = db.transaction(['outbox', 'settings'], 'readonly');
+    const store = tx.objectStore('outbox');
+    const [waiting, rejected, delivery] = await Promise.all([
       // The records, not a count: sealed ones have no index of their own (a schema change).
       request(store.index('status').getAll('waiting')) as Promise<OutboxItem[]>,
       request(
@@ -110,11 +133,15 @@ export async function peekOutbox(name: string = offlineDbName): Promise<OutboxPe
           .index('[status+created_at]')
           .getAll(IDBKeyRange.bound(['rejected', -Infinity], ['rejected', Infinity])),
       ) as Promise<OutboxItem[]>,
+      request(tx.objectStore('settings').get(lastDeliveryKey)) as Promise<
+        SettingRecord | undefined
+      >,
     ]);
     return {
       waiting: waiting.length,
       sealed: waiting.filter((item) => item.sealed !== undefined).length,
       rejected,
+      lastDelivery: asLastDelivery(delivery),
     };
   } finally {
     db.close();
@@ -129,12 +156,48 @@ export async function storeDefinition(
   const db = await openOrCreate(name);
   try {
     const tx = db.transaction('definitions', 'readwrite');
+    const done = committed(tx);
     tx.objectStore('definitions').put(definition);
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
+    await done;
+  } finally {
+    db.close();
+  }
+}
+
+/** Settings-store values by key (undefined for a key never written); creates the database. */
+export async function readSettings(
+  keys: readonly string[],
+  name: string = offlineDbName,
+): Promise<Map<string, unknown>> {
+  const db = await openOrCreate(name);
+  try {
+    const store = db.transaction('settings', 'readonly').objectStore('settings');
+    const records = await Promise.all(
+      keys.map((key) => request(store.get(key)) as Promise<SettingRecord | undefined>),
+    );
+    return new Map(keys.map((key, index) => [key, records[index]?.value]));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Writes settings in one transaction and resolves once it has committed: from then on every
+ * reader (another connection, tab or the service worker) sees them. Strict durability: a device
+ * setting must survive a crash right after the switch showed it.
+ */
+export async function writeSettings(
+  values: Readonly<Record<string, unknown>>,
+  name: string = offlineDbName,
+): Promise<void> {
+  const db = await openOrCreate(name);
+  try {
+    const tx = db.transaction('settings', 'readwrite', { durability: 'strict' });
+    const done = committed(tx);
+    const store = tx.objectStore('settings');
+    for (const [key, value] of Object.entries(values)) store.put({ key, value });
+    tx.commit?.();
+    await done;
   } finally {
     db.close();
   }

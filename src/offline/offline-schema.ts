@@ -20,8 +20,25 @@ export const offlineStores = {
   settings: 'key',
 } as const satisfies Record<string, string>;
 
-/** Device settings the service worker reads from the settings store (it has no localStorage). */
+/**
+ * Device settings, stored in the settings store under these keys as true or false: the rule every
+ * sender reads before it sends (src/offline/send-rule.ts). localStorage holds a mirror of them
+ * for screens that read them while rendering (src/offline/device-settings.ts).
+ */
 export type DeviceSetting = 'kiosk' | 'simulateOffline';
+
+export const deviceSettings: readonly DeviceSetting[] = ['kiosk', 'simulateOffline'];
+
+/** Settings-store key of what the outbox delivered since it last ran empty (LastDelivery). */
+export const lastDeliveryKey = 'lastDelivery';
+
+/** The leads this device delivered since its outbox last ran empty, and when the last arrived. */
+export interface LastDelivery {
+  /** Leads the hub took (stored, or already had from an earlier send). */
+  sent: number;
+  /** Epoch ms. */
+  at: number;
+}
 
 /** Settings-store keys of kiosk mode's lock (src/offline/kiosk-lock.ts). */
 export const kioskSettingKeys = { keys: 'kioskKeys', throttle: 'kioskUnlockThrottle' } as const;

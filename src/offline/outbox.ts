@@ -1,9 +1,10 @@
 import type { OfflineDb } from './outbox-db.ts';
-import type {
-  OutboxItem,
-  OutboxSubmission,
-  OutboxSubmissionKeys,
-  SealedLead,
+import {
+  lastDeliveryKey,
+  type OutboxItem,
+  type OutboxSubmission,
+  type OutboxSubmissionKeys,
+  type SealedLead,
 } from './offline-schema.ts';
 
 const notSaved = 'Die Anfrage konnte auf diesem Gerät nicht gespeichert werden.';
@@ -54,7 +55,8 @@ export type EnqueueResult = 'queued' | 'already-queued';
 /**
  * Queues one lead in one transaction. A `client_id` already in the outbox is left alone, so a
  * double tap on "Absenden" or a retried save never makes two leads. With `seal` (a fair tablet
- * with a PIN) only the sealed lead is stored, none of its fields in clear.
+ * with a PIN) only the sealed lead is stored, none of its fields in clear. The first lead queued
+ * into an empty outbox (nothing waiting) starts a new count of delivered leads (sync-engine.ts).
  */
 export async function enqueue<T extends OutboxSubmissionKeys>(
   db: OfflineDb,
@@ -84,8 +86,9 @@ export async function enqueue<T extends OutboxSubmissionKeys>(
     rejected_code: null,
   };
   return writing(() =>
-    db.transaction('rw', db.outbox, async (): Promise<EnqueueResult> => {
+    db.transaction('rw', db.outbox, db.settings, async (): Promise<EnqueueResult> => {
       if ((await db.outbox.get(item.client_id)) !== undefined) return 'already-queued';
+      if ((await countWaiting(db)) === 0) await db.settings.delete(lastDeliveryKey);
       await db.outbox.add(item);
       return 'queued';
     }),

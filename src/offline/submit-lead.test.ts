@@ -6,6 +6,7 @@ import { questionnaireLead } from '../testing/lead-fixtures.ts';
 import { writeDeviceSetting } from './device-settings.ts';
 import { forgetPin, lockKiosk, turnKioskOn, unlockKiosk } from './kiosk-lock.ts';
 import { offlineDb } from './offline-db.ts';
+import { putSetting } from './outbox-db.ts';
 import { submitLead } from './submit-lead.ts';
 import { syncNow } from './sync-scheduler.ts';
 
@@ -45,7 +46,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  writeDeviceSetting('simulateOffline', false);
+  await writeDeviceSetting('simulateOffline', false);
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   await offlineDb().outbox.clear();
@@ -59,12 +60,12 @@ describe('submitLead tells the hub whether the lead waited offline', () => {
   });
 
   it("'Offline simulieren': held on the device, it waited once the simulation ends", async () => {
-    writeDeviceSetting('simulateOffline', true);
+    await writeDeviceSetting('simulateOffline', true);
     const lead = questionnaireLead();
     expect(await submitLead(lead)).toEqual({ status: 'queued' });
     expect(posted).toEqual([]);
 
-    writeDeviceSetting('simulateOffline', false);
+    await writeDeviceSetting('simulateOffline', false);
     await vi.waitFor(() => expect(flagOf(lead.client_id)).toBe(true));
   });
 
@@ -90,10 +91,73 @@ describe('submitLead tells the hub whether the lead waited offline', () => {
   });
 });
 
-describe('submitLead on a fair tablet with a PIN (kiosk mode)', () => {
+describe('submitLead and the sending rule stored in IndexedDB', () => {
+  const mirrorKey = 'geraet:offline-simulation';
+
+  /** Background Sync as Chromium offers it, recording each registration. */
+  function backgroundSync() {
+    const register = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: () => Promise.resolve({ sync: { register } }) },
+    });
+    return register;
+  }
+
   afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    localStorage.removeItem(mirrorKey);
+  });
+
+  it('holds when the store says "Offline simulieren" before this page heard of it', async () => {
+    // Another tab committed the simulation; its mirror write and storage event are still to come.
+    await putSetting(offlineDb(), 'simulateOffline', true);
+    const lead = questionnaireLead();
+
+    expect(await submitLead(lead)).toEqual({ status: 'queued' });
+    await syncNow(true);
+    expect(posted).toEqual([]);
+
+    await putSetting(offlineDb(), 'simulateOffline', false);
+    await syncNow(true);
+    expect(posted).toEqual([{ ...lead, waited_offline: true }]);
+  });
+
+  it('sends at once when another tab switches the simulation off', async () => {
+    // Another tab switches it on: the store, then the mirror, which this page hears of.
+    await putSetting(offlineDb(), 'simulateOffline', true);
+    localStorage.setItem(mirrorKey, 'an');
+    window.dispatchEvent(new StorageEvent('storage', { key: mirrorKey, newValue: 'an' }));
+    const lead = questionnaireLead();
+    expect(await submitLead(lead)).toEqual({ status: 'queued' });
+
+    // And off again, in the same order.
+    await putSetting(offlineDb(), 'simulateOffline', false);
+    localStorage.removeItem(mirrorKey);
+    window.dispatchEvent(new StorageEvent('storage', { key: mirrorKey, oldValue: 'an' }));
+
+    await vi.waitFor(() => expect(posted).toEqual([{ ...lead, waited_offline: true }]));
+  });
+
+  it('asks for no Background Sync while simulated, and for one while offline', async () => {
+    const register = backgroundSync();
+    await writeDeviceSetting('simulateOffline', true);
+    expect(await submitLead(questionnaireLead())).toEqual({ status: 'queued' });
+    expect(register).not.toHaveBeenCalled();
+
+    await writeDeviceSetting('simulateOffline', false);
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(await submitLead(questionnaireLead())).toEqual({ status: 'queued' });
+    await vi.waitFor(() => expect(register).toHaveBeenCalledWith('outbox-sync'));
+    onLine.mockReturnValue(true);
+  });
+});
+
+describe('submitLead on a fair tablet with a PIN (kiosk mode)', () => {
+  afterEach(async () => {
     lockKiosk();
-    writeDeviceSetting('kiosk', false);
+    await writeDeviceSetting('kiosk', false);
   });
 
   it('while locked: sealed on the device and held; sent once after unlocking', async () => {
@@ -122,8 +186,8 @@ describe('submitLead on a fair tablet with a PIN (kiosk mode)', () => {
   it("the device's keys decide: with the kiosk switch lost, leads are still sealed", async () => {
     await turnKioskOn(offlineDb(), '271828', { iterations: 1_000 });
     lockKiosk();
-    // Local storage cleared, IndexedDB kept.
-    writeDeviceSetting('kiosk', false);
+    // Fair mode's setting switched off (or lost), its keys kept.
+    await writeDeviceSetting('kiosk', false);
     const lead = questionnaireLead();
 
     expect(await submitLead(lead)).toEqual({ status: 'queued' });

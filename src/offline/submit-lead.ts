@@ -5,7 +5,7 @@ import { kioskSettingKeys, type OutboxSubmissionKeys } from './offline-schema.ts
 import type { Sealer } from './kiosk-lock.ts';
 import { getSetting, type OfflineDb } from './outbox-db.ts';
 import { enqueue, OutboxWriteError } from './outbox.ts';
-import { startSyncScheduler, syncNow } from './sync-scheduler.ts';
+import { pageSendDecision, startSyncScheduler, syncNow } from './sync-scheduler.ts';
 
 export type SubmitLeadOutcome =
   { status: 'sent' } | { status: 'queued' } | { status: 'failed'; message: string };
@@ -34,7 +34,11 @@ export async function submitLead(
   // Safe on this device from here on, whether or not the hub answers before the tab closes.
   options.onStored?.();
   requestPersistence();
-  void requestBackgroundSync();
+  // Background Sync wakes the service worker once the connection is back, even with every tab
+  // closed: asked for unless the rule holds for another reason than the connection (the
+  // simulation, or a rule it cannot read). The worker asks the rule again before it sends.
+  const decision = await pageSendDecision();
+  if (decision.send || decision.reason === 'offline') void requestBackgroundSync();
   // The sender's triggers (online, visible, the retry timer) run from the first queued lead on:
   // the public pages start them only when a lead waits, and this one may wait from now.
   startSyncScheduler({ sendNow: false });

@@ -5,6 +5,7 @@ import type { SubmissionResult } from '../domain/submission.ts';
 import { questionnaireLead } from '../testing/lead-fixtures.ts';
 import { openOfflineDb, type OfflineDb } from './outbox-db.ts';
 import { createKioskKeys, openSealed, sealSubmission } from './lead-seal.ts';
+import { peekOutbox } from './offline-idb.ts';
 import type { OutboxItem, OutboxSubmission, SealedOutboxItem } from './offline-schema.ts';
 import { countWaiting, enqueue, listRejected } from './outbox.ts';
 import {
@@ -100,8 +101,11 @@ function results(
   return json({ results: list });
 }
 
+/** The sending rule as the engine asks it: sending allowed. */
+const mayPost = () => Promise.resolve(true);
+
 function sync(fetch: typeof globalThis.fetch, extra: Partial<SyncOptions> = {}) {
-  return syncOutbox({ db, fetch, hubUrl, now: () => clock, random: () => 0.5, ...extra });
+  return syncOutbox({ db, fetch, hubUrl, now: () => clock, random: () => 0.5, mayPost, ...extra });
 }
 
 async function item(clientId: string): Promise<OutboxItem | undefined> {
@@ -123,6 +127,7 @@ describe('syncOutbox: the hub answers', () => {
       rejected: 0,
       failed: 0,
       skipped: false,
+      held: false,
       remaining: 0,
     });
     expect(hub.calls).toHaveLength(1);
@@ -571,6 +576,145 @@ describe('syncOutbox: whether a lead waited offline', () => {
   });
 });
 
+describe('syncOutbox: the sending rule, asked before every request', () => {
+  it('holds between batches when the rule turns to hold during a run', async () => {
+    const ids = await queue(5);
+    let allowed = true;
+    const asked: number[] = [];
+    const hub = fakeHub((submissions) => {
+      // A tester switches the simulation on while the first request is under way.
+      allowed = false;
+      return results(submissions);
+    });
+
+    const report = await sync(hub.fetch, {
+      batchSize: 2,
+      mayPost: async () => {
+        asked.push(hub.calls.length);
+        return allowed;
+      },
+    });
+
+    expect(hub.posted()).toEqual(ids.slice(0, 2));
+    expect(asked).toEqual([0, 1]);
+    expect(report).toMatchObject({ sent: 2, held: true, failed: 0, remaining: 3 });
+    // Held like a device offline: the rest waited on the device, none failed.
+    for (const id of ids.slice(2)) {
+      expect(await item(id)).toMatchObject({
+        status: 'waiting',
+        attempts: 0,
+        waited_offline: true,
+      });
+    }
+
+    allowed = true;
+    expect(await sync(hub.fetch, { mayPost: async () => allowed })).toMatchObject({
+      sent: 3,
+      held: false,
+      remaining: 0,
+    });
+    expect(hub.posted()).toEqual(ids);
+  });
+
+  it('holds when the rule cannot answer', async () => {
+    await queue(1);
+    const hub = fakeHub((submissions) => results(submissions));
+    const report = await sync(hub.fetch, {
+      mayPost: () => Promise.reject(new Error('IndexedDB geschlossen')),
+    });
+    expect(report).toMatchObject({ sent: 0, held: true, remaining: 1 });
+    expect(hub.calls).toEqual([]);
+  });
+
+  it('asks inside the lock: a sender that waited for it reads the rule the waiting did not see', async () => {
+    await queue(2);
+    const hub = fakeHub((submissions) => results(submissions));
+    let allowed = true;
+    let requests = 0;
+    const lock: SyncLockManager = {
+      async request(_name, _options, callback) {
+        requests += 1;
+        // Another tab holds the lock twice; meanwhile the simulation goes on.
+        if (requests <= 2) {
+          if (requests === 2) allowed = false;
+          return callback(null);
+        }
+        return callback({ name: 'lock' });
+      },
+    };
+
+    const report = await syncOutboxWhenFree(
+      {
+        db,
+        fetch: hub.fetch,
+        hubUrl,
+        now: () => clock,
+        random: () => 0.5,
+        lock,
+        force: true,
+        mayPost: async () => allowed,
+      },
+      { attempts: 5, delayMs: 1_000, sleep: async () => undefined },
+    );
+
+    expect(requests).toBe(3);
+    expect(report).toMatchObject({ skipped: false, held: true, sent: 0, remaining: 2 });
+    expect(hub.calls).toEqual([]);
+  });
+});
+
+describe('syncOutbox: what the device delivered since its outbox last ran empty', () => {
+  const delivered = async () => (await peekOutbox(db.name)).lastDelivery;
+
+  it('counts a drain, and starts again with the first lead queued into the empty outbox', async () => {
+    const [duplicateId] = await queue(3);
+    const hub = fakeHub((submissions) =>
+      results(submissions, (id) => (id === duplicateId ? 'duplicate' : 'created')),
+    );
+    expect(await delivered()).toBeUndefined();
+
+    clock += 1_000;
+    await sync(hub.fetch, { batchSize: 2 });
+    // The lead the hub already had arrived too.
+    expect(await delivered()).toEqual({ sent: 3, at: clock });
+
+    await queue(1);
+    expect(await delivered()).toBeUndefined();
+    clock += 5_000;
+    await sync(hub.fetch);
+    expect(await delivered()).toEqual({ sent: 1, at: clock });
+  });
+
+  it('adds up across runs while leads still wait, and leaves out rejected ones', async () => {
+    const ids = await queue(4);
+    let down = false;
+    const hub = fakeHub((submissions) =>
+      down
+        ? json({ message: 'Wartung' }, 503)
+        : results(submissions, (id) => (id === ids[1] ? 'rejected' : 'created')),
+    );
+
+    const firstAt = clock;
+    await sync(hub.fetch, {
+      batchSize: 2,
+      mayPost: async () => {
+        if (hub.calls.length === 1) down = true;
+        return true;
+      },
+    });
+    expect(await delivered()).toEqual({ sent: 1, at: firstAt });
+
+    // Queued while leads wait: the count goes on.
+    await queue(1);
+    down = false;
+    clock += 60_000;
+    await sync(hub.fetch, { force: true });
+    expect(await delivered()).toEqual({ sent: 4, at: clock });
+    expect(await countWaiting(db)).toBe(0);
+    expect((await listRejected(db)).map((rejected) => rejected.client_id)).toEqual([ids[1]]);
+  });
+});
+
 describe('syncOutbox: one sender at a time', () => {
   it('skips a second sync while the first holds the lock; every lead is posted once', async () => {
     const ids = await queue(60);
@@ -631,7 +775,16 @@ describe('syncOutboxWhenFree (the worker on a sync event)', () => {
     const lock = busyLock(2);
     const pauses: number[] = [];
     const report = await syncOutboxWhenFree(
-      { db, fetch: hub.fetch, hubUrl, now: () => clock, random: () => 0.5, lock, force: true },
+      {
+        db,
+        fetch: hub.fetch,
+        hubUrl,
+        now: () => clock,
+        random: () => 0.5,
+        mayPost,
+        lock,
+        force: true,
+      },
       { attempts: 5, delayMs: 1_000, sleep: async (ms) => void pauses.push(ms) },
     );
     expect(report).toMatchObject({ sent: 2, skipped: false, remaining: 0 });
@@ -645,7 +798,7 @@ describe('syncOutboxWhenFree (the worker on a sync event)', () => {
     const hub = fakeHub((submissions) => results(submissions));
     const lock = busyLock(Infinity);
     const report = await syncOutboxWhenFree(
-      { db, fetch: hub.fetch, hubUrl, now: () => clock, random: () => 0.5, lock },
+      { db, fetch: hub.fetch, hubUrl, now: () => clock, random: () => 0.5, mayPost, lock },
       { attempts: 3, delayMs: 10, sleep: async () => undefined },
     );
     expect(report).toMatchObject({ skipped: true, remaining: 1 });

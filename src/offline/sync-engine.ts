@@ -3,12 +3,14 @@ import { postBatch } from '../api/post-batch.ts';
 import { submissionLimits, type SubmissionResult } from '../domain/submission.ts';
 import { nextRetryDelay } from './backoff.ts';
 import type { OfflineDb } from './outbox-db.ts';
-import type {
-  OutboxItem,
-  OutboxItemFields,
-  OutboxSubmission,
-  SealedLead,
-  SealedOutboxItem,
+import {
+  lastDeliveryKey,
+  type LastDelivery,
+  type OutboxItem,
+  type OutboxItemFields,
+  type OutboxSubmission,
+  type SealedLead,
+  type SealedOutboxItem,
 } from './offline-schema.ts';
 import { withSyncLock, type SyncLockManager } from './sync-lock.ts';
 
@@ -28,6 +30,11 @@ export interface SyncOptions extends HubConnection {
    * (a locked page, the service worker) sealed leads are left waiting as they are, not failed.
    */
   unseal?: (item: SealedOutboxItem) => Promise<OutboxSubmission>;
+  /**
+   * The sending rule (src/offline/send-rule.ts): asked inside the lock right before every request.
+   * False, or a failure to answer, holds the rest of the run on the device (`held` in the report).
+   */
+  mayPost: () => Promise<boolean>;
 }
 
 /** A lead ready to post: a sealed one opened in memory, never written back so. */
@@ -44,6 +51,8 @@ export interface SyncReport {
   failed: number;
   /** Another tab or the service worker was already sending. */
   skipped: boolean;
+  /** The sending rule held (part of) this run: simulated, offline or unreadable. */
+  held: boolean;
   /** Leads still waiting after this run, due or not. */
   remaining: number;
 }
@@ -77,6 +86,7 @@ export async function syncOutbox(options: SyncOptions): Promise<SyncReport> {
     rejected: 0,
     failed: 0,
     skipped: false,
+    held: false,
     remaining: 0,
   };
   const locked = await withSyncLock(() => sendDue(options, report), options.lock);
@@ -112,6 +122,12 @@ async function sendDue(options: SyncOptions, report: SyncReport): Promise<void> 
   const due = await openItems(options, await dueItems(db, now(), options.force === true), report);
   const limit = batchLimit(options.batchSize);
   for (let start = 0; start < due.length;) {
+    // The rule may have changed since the last request (a tester switched the simulation on).
+    if (!(await mayPost(options))) {
+      report.held = true;
+      await recordOfflineWait(db);
+      return;
+    }
     const batch = takeBatch(due, start, limit);
     start += batch.length;
     // Built before the mark below: this request still says what was true until now.
@@ -123,7 +139,15 @@ async function sendDue(options: SyncOptions, report: SyncReport): Promise<void> 
       await postpone(options, batch, due.slice(start), outcome.message);
       return;
     }
-    await settle(db, batch, outcome, report);
+    await settle(options, batch, outcome, report);
+  }
+}
+
+async function mayPost(options: SyncOptions): Promise<boolean> {
+  try {
+    return (await options.mayPost()) === true;
+  } catch {
+    return false;
   }
 }
 
@@ -267,11 +291,12 @@ async function sendBatch(
  * have sent and deleted it meanwhile.
  */
 async function settle(
-  db: OfflineDb,
+  options: SyncOptions,
   batch: OutboxItemFields[],
   outcome: Exclude<BatchOutcome, { kind: 'failed' }>,
   report: SyncReport,
 ): Promise<void> {
+  const { db } = options;
   const done: string[] = [];
   const rejected: { clientId: string; code: string; message: string }[] = [];
   for (const item of batch) {
@@ -288,8 +313,10 @@ async function settle(
   }
   // The whole batch's results in one transaction and two bulk operations, not one request per
   // lead: a tab closed halfway leaves either all of them recorded or none (sent again, answered
-  // as duplicates). bulkUpdate, like update, skips leads another tab deleted meanwhile.
-  await db.transaction('rw', db.outbox, async () => {
+  // as duplicates). bulkUpdate, like update, skips leads another tab deleted meanwhile. The
+  // delivery record counts in the same transaction, so it never disagrees with the outbox.
+  await db.transaction('rw', db.outbox, db.settings, async () => {
+    const delivered = (await db.outbox.bulkGet(done)).filter((item) => item !== undefined).length;
     await db.outbox.bulkDelete(done);
     await db.outbox.bulkUpdate(
       rejected.map(({ clientId, code, message }) => ({
@@ -297,8 +324,21 @@ async function settle(
         changes: { status: 'rejected' as const, last_error: message, rejected_code: code },
       })),
     );
+    if (delivered > 0) await countDelivery(db, delivered, options.now());
   });
   report.rejected += rejected.length;
+}
+
+/**
+ * Adds delivered leads to the record of what went since the outbox last ran empty (enqueue()
+ * starts it again when a lead is queued into an empty outbox). Inside settle's transaction.
+ */
+async function countDelivery(db: OfflineDb, delivered: number, at: number): Promise<void> {
+  const before = (await db.settings.get(lastDeliveryKey))?.value as
+    Partial<LastDelivery> | undefined;
+  const sent = Number.isInteger(before?.sent) ? (before?.sent as number) : 0;
+  const value: LastDelivery = { sent: sent + delivered, at };
+  await db.settings.put({ key: lastDeliveryKey, value });
 }
 
 /**

@@ -4,6 +4,8 @@ import { unlockedKioskKey } from './kiosk-session.ts';
 import { openSealed } from './lead-seal.ts';
 import { offlineDb } from './offline-db.ts';
 import type { OutboxSubmission, SealedOutboxItem } from './offline-schema.ts';
+import { getSetting } from './outbox-db.ts';
+import { decideSend, readDeviceRule, type SendDecision } from './send-rule.ts';
 import { nextSyncDelay, recordOfflineWait, syncOutbox, type SyncReport } from './sync-engine.ts';
 import { publishSyncReport } from './sync-reports.ts';
 
@@ -13,10 +15,22 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let inFlight: Promise<SyncReport | undefined> | undefined;
 let started = false;
 
-/** Why nothing was sent: the tester holds all sending, or the device says it is offline. */
-function holdingBack(): boolean {
-  return readDeviceSetting('simulateOffline') || globalThis.navigator?.onLine === false;
+/**
+ * The sending rule as this page reads it: the stored rule (IndexedDB, where every tab and the
+ * service worker read it too), and the simulation if either the store or this page's mirror has
+ * it on (fail closed: the mirror may be ahead of a store that failed to write). The browser's
+ * online state is the page's own.
+ */
+export async function pageSendDecision(): Promise<SendDecision> {
+  const stored = await readDeviceRule((key) => getSetting(offlineDb(), key));
+  const rule = stored && {
+    ...stored,
+    simulateOffline: stored.simulateOffline || readDeviceSetting('simulateOffline'),
+  };
+  return decideSend(rule, { online: globalThis.navigator?.onLine !== false });
 }
+
+const mayPost = async () => (await pageSendDecision()).send;
 
 /** Opens sealed leads while this page holds the fair tablet's unlocked key; else none. */
 function unsealer(): ((item: SealedOutboxItem) => Promise<OutboxSubmission>) | undefined {
@@ -27,7 +41,8 @@ function unsealer(): ((item: SealedOutboxItem) => Promise<OutboxSubmission>) | u
 
 async function run(force: boolean): Promise<SyncReport | undefined> {
   const db = offlineDb();
-  if (holdingBack()) {
+  // A short-cut only: the engine asks the rule again before every request.
+  if (!(await mayPost())) {
     // A failed write only loses the flag, which the next held-back run records again.
     await recordOfflineWait(db).catch(() => undefined);
     return undefined;
@@ -40,6 +55,7 @@ async function run(force: boolean): Promise<SyncReport | undefined> {
       random: Math.random,
       force,
       unseal: unsealer(),
+      mayPost,
     });
     publishSyncReport(report);
     return report;
@@ -89,6 +105,8 @@ export function startSyncScheduler({ sendNow = true }: { sendNow?: boolean } = {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') force();
   });
+  // The simulation switched off, here or in another tab: send at once. The mirror changes only
+  // after the store has (device-settings.ts), so the run that follows reads the new rule.
   let simulating = readDeviceSetting('simulateOffline');
   subscribeDeviceSettings(() => {
     const now = readDeviceSetting('simulateOffline');

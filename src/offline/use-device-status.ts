@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readDeviceSetting, subscribeDeviceSettings } from './device-settings.ts';
 import { isKioskUnlocked, subscribeKioskSession } from './kiosk-session.ts';
 import { onOfflineDbChange, peekOutbox } from './offline-idb.ts';
-import type { OutboxItem } from './offline-schema.ts';
+import type { LastDelivery, OutboxItem } from './offline-schema.ts';
 import { onSyncReport } from './sync-reports.ts';
 
 export interface DeviceStatus {
@@ -16,8 +16,11 @@ export interface DeviceStatus {
   /** This page holds the fair tablet's key (the PIN was entered since it loaded). */
   kioskUnlocked: boolean;
   rejected: OutboxItem[];
-  /** What this device delivered since its outbox last ran empty (count and time of the last one). */
-  lastDelivery: { sent: number; at: number } | undefined;
+  /**
+   * What this device delivered since its outbox last ran empty (count and time of the last one),
+   * by this page, another tab or the service worker; undefined when nothing was since.
+   */
+  lastDelivery: LastDelivery | undefined;
   /** The last send attempt failed although the browser thinks it is online. */
   hubUnreachable: boolean;
 }
@@ -56,11 +59,12 @@ export function useDeviceStatus(): DeviceStatus {
     waiting: number | undefined;
     sealed: number;
     rejected: OutboxItem[];
-    lastDelivery?: { sent: number; at: number };
+    lastDelivery: LastDelivery | undefined;
   }>({
     waiting: undefined,
     sealed: 0,
     rejected: [],
+    lastDelivery: undefined,
   });
   const [hubUnreachable, setHubUnreachable] = useState(false);
 
@@ -71,8 +75,9 @@ export function useDeviceStatus(): DeviceStatus {
     const read = () => {
       const current = (latest += 1);
       peekOutbox().then(
-        (outbox) => {
-          if (!stopped && current === latest) setOutbox(outbox);
+        ({ waiting, sealed, rejected, lastDelivery }) => {
+          if (!stopped && current === latest)
+            setOutbox({ waiting, sealed, rejected, lastDelivery });
         },
         () => undefined,
       );
@@ -101,7 +106,6 @@ export function useDeviceStatus(): DeviceStatus {
     kiosk,
     kioskUnlocked,
     hubUnreachable,
-    lastDelivery: undefined,
     ...outbox,
   };
 }

@@ -17,9 +17,9 @@ const lead = (clientId: string): OutboxSubmissionKeys => ({
   source: 'contact',
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  writeDeviceSetting('kiosk', false);
+  await writeDeviceSetting('kiosk', false);
   vi.mocked(submitLead).mockClear();
 });
 
@@ -37,7 +37,7 @@ describe('the channel of a lead', () => {
   });
 
   it("is 'fair_tablet' in kiosk mode, and a retry sends the identical lead", async () => {
-    writeDeviceSetting('kiosk', true);
+    await writeDeviceSetting('kiosk', true);
     const [first, retry] = await sendTwice();
     expect(first).toMatchObject({ channel: 'fair_tablet' });
     expect(retry).toEqual(first);
