@@ -346,7 +346,7 @@ async function storedDefinitions(): Promise<number[]> {
 test('the device panel closes with Escape and with a click elsewhere', async ({ page }) => {
   await page.goto('/universa');
   await expect(waitingCount(page)).toBeAttached();
-  const panel = page.locator('header details > div');
+  const panel = page.getByRole('banner').locator('details > div');
   await openDevicePanel(page);
   await expect(panel).toBeVisible();
   await page.keyboard.press('Escape');
