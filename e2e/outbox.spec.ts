@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { questionnaireLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { openDevicePage, recordLeadPosts, setSimulation } from './helpers/device.ts';
 import { responsesFor, storedResponses } from './helpers/hub.ts';
 import {
   answerTabaluga,
@@ -163,17 +164,20 @@ test('200 leads queued offline sync after reconnecting, none twice, none lost', 
   expect(new Set(arrived.map((r) => r.client_id)).size).toBe(200);
 });
 
-test('Offline simulieren holds every lead until it is switched off', async ({ page, request }) => {
+test('Offline simulieren holds every lead until it is switched off', async ({
+  context,
+  page,
+  request,
+}) => {
   const email = uniqueEmail('simulation');
-  const batches: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/responses')) batches.push(r.url());
-  });
+  // Pages and the service worker: the simulation holds both.
+  const posts = recordLeadPosts(context);
+  // Opened online once: under the simulation it comes from the device only.
   await openTabaluga(page);
-  await openDevicePanel(page);
-  const simulate = page.getByRole('switch', { name: 'Offline simulieren' });
-  await simulate.check();
-  await expect(page.getByText(/Offline-Simulation aktiv/)).toBeVisible();
+  await openDevicePage(page);
+  await setSimulation(page, true);
+  await openTabaluga(page);
+  await expect(page.getByTestId('simulation-banner')).toContainText('Offline-Simulation aktiv');
   await expect(page.getByTestId('verbindungsstatus')).toHaveText('Offline (simuliert)');
 
   // A reload under simulation loads the questionnaire from the device only.
@@ -183,11 +187,11 @@ test('Offline simulieren holds every lead until it is switched off', async ({ pa
   await expect(page.getByText(savedOnDevice)).toBeVisible();
   await expect(waitingCount(page)).toHaveText('· 1 Anfrage wartet');
   await page.waitForTimeout(500);
-  expect(batches).toEqual([]);
+  expect(posts).toEqual([]);
 
-  await openDevicePanel(page);
-  await page.getByRole('switch', { name: 'Offline simulieren' }).uncheck();
-  await expect(page.getByText(/Offline-Simulation aktiv/)).toBeHidden();
+  await openDevicePage(page);
+  await setSimulation(page, false);
+  await expect(page.getByTestId('simulation-banner')).toBeHidden();
   await expectNothingWaiting(page);
   expect(await responsesFor(request, email)).toHaveLength(1);
 });
@@ -342,15 +346,16 @@ async function storedDefinitions(): Promise<number[]> {
 test('the device panel closes with Escape and with a click elsewhere', async ({ page }) => {
   await page.goto('/universa');
   await expect(waitingCount(page)).toBeAttached();
-  const sendNow = page.getByRole('button', { name: 'Jetzt senden' });
+  const panel = page.getByRole('banner').locator('details > div');
   await openDevicePanel(page);
-  await expect(sendNow).toBeVisible();
+  await expect(panel).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(sendNow).toBeHidden();
+  await expect(panel).toBeHidden();
   await expect(
     page.locator('summary').filter({ has: page.getByTestId('verbindungsstatus') }),
   ).toBeFocused();
   await openDevicePanel(page);
+  await expect(panel).toBeVisible();
   await page.getByRole('heading', { level: 1 }).click();
-  await expect(sendNow).toBeHidden();
+  await expect(panel).toBeHidden();
 });

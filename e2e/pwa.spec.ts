@@ -5,12 +5,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { compressDist } from '../scripts/compress-dist.mjs';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
+import { devicePagePath, openDevicePage, setSimulation } from './helpers/device.ts';
 import { responsesFor } from './helpers/hub.ts';
 import {
   answerTabaluga,
   expectNothingWaiting,
   leaveAppForBackgroundSync,
-  openDevicePanel,
   savedOnDevice,
   waitingCount,
 } from './helpers/journeys.ts';
@@ -48,6 +48,9 @@ test.describe('installed app offline', () => {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     }
+    // The device page too: the agent switches the fair tablet's settings without a connection.
+    await page.goto(devicePagePath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dieses Gerät' })).toBeVisible();
     await page.goto('/pkv');
     await expect(
       page.getByRole('heading', { name: 'Wie sind Sie derzeit beschäftigt?' }),
@@ -132,8 +135,9 @@ test.describe('updates', () => {
 
     await page.goto(`${base}/tiptoptabaluga`);
     await waitForServiceWorker(page);
-    await openDevicePanel(page);
-    await page.getByRole('switch', { name: 'Offline simulieren' }).check();
+    await openDevicePage(page, base);
+    await setSimulation(page, true);
+    await page.goto(`${base}/tiptoptabaluga`);
     const email = uniqueEmail('update');
     await answerTabaluga(page, email);
     await expect(page.getByText(savedOnDevice)).toBeVisible();
@@ -166,8 +170,8 @@ test.describe('updates', () => {
     });
 
     await expect(waitingCount(page)).toHaveText('· 1 Anfrage wartet');
-    await openDevicePanel(page);
-    await page.getByRole('switch', { name: 'Offline simulieren' }).uncheck();
+    await openDevicePage(page, base);
+    await setSimulation(page, false);
     await expectNothingWaiting(page);
     const login = await request.post(`${base}/api/hub/login`, {
       data: { email: 'update-crm@example.de', password: 'update-Service-Passwort-1' },

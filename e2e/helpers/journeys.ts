@@ -31,6 +31,18 @@ export async function answerTabaluga(
   await page.getByRole('button', { name: 'Angebot anfordern' }).click();
 }
 
+/** A KFZ callback request on /universa/kfz, filled and sent. */
+export async function answerKfz(page: Page, email: string) {
+  await page.getByLabel('Vorname').fill('Zoë');
+  await page.getByLabel('Nachname').fill('Weiß');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Telefonnummer').fill('+49 171 1234567');
+  await page.getByLabel('Gewünschte Rückrufzeit').selectOption('Nachmittags');
+  await page.getByLabel(/^Ich akzeptiere die AGB/).check();
+  await page.getByLabel(/^Ich willige in die Verarbeitung meiner Daten ein/).check();
+  await page.getByRole('button', { name: 'Absenden' }).click();
+}
+
 export const savedOnDevice = /auf diesem Gerät gespeichert und wird automatisch gesendet/;
 
 export function waitingCount(page: Page) {
@@ -77,7 +89,10 @@ export async function leaveAppForBackgroundSync(context: BrowserContext, page: P
   return { sync };
 }
 
-/** The device settings panel in the header (status element). */
+/**
+ * The status panel in the header: the connection and this device's waiting leads. The device's
+ * settings are on the device page (helpers/device.ts).
+ */
 export async function openDevicePanel(page: Page) {
   const summary = page.locator('summary').filter({ has: page.getByTestId('verbindungsstatus') });
   if ((await summary.locator('xpath=..').getAttribute('open')) === null) await summary.click();
