@@ -261,6 +261,17 @@ describe('settings that need the PIN while kiosk mode is on (issue 34)', () => {
     await writeDeviceSetting('simulateOffline', false);
   });
 
+  it('asks for the PIN when the stored setting says fair mode although the mirror was cleared', async () => {
+    // localStorage cleared (devtools, a stale tab): IndexedDB, which every sender reads, decides.
+    localStorage.removeItem('geraet:kiosk-modus');
+    expect(readDeviceSetting('kiosk')).toBe(false);
+    expect(await writeSettingWithPin(db, 'simulateOffline', true, undefined, now)).toEqual({
+      ok: false,
+      reason: 'pin-needed',
+    });
+    expect(readDeviceSetting('simulateOffline')).toBe(false);
+  });
+
   it('changes the PIN only with the right one; the sealed leads stay readable with the new PIN', async () => {
     const lead = await capture();
     const newPin = '97531864';

@@ -2,7 +2,11 @@
 // settings store, unlocking with throttling, and the ways out (switch off, forgotten PIN).
 // The crypto itself is in lead-seal.ts; the unlocked key lives in kiosk-session.ts (memory).
 
-import { readDeviceSetting, writeDeviceSetting } from './device-settings.ts';
+import {
+  readDeviceSetting,
+  readStoredDeviceSettings,
+  writeDeviceSetting,
+} from './device-settings.ts';
 import {
   createKioskKeys,
   openKioskKeys,
@@ -478,8 +482,9 @@ export async function leaveKioskMode(
 }
 
 /**
- * A device setting changed while kiosk mode may be on ('Offline simulieren'): with kiosk mode on,
- * only after the right PIN (verifyKioskPin); otherwise free. Resolves once the setting is durable.
+ * A device setting changed while kiosk mode may be on ('Offline simulieren'): with kiosk mode on
+ * (in IndexedDB or its mirror, or unreadable), only after the right PIN (verifyKioskPin); otherwise
+ * free. Resolves once the setting is durable.
  */
 export async function writeSettingWithPin(
   db: OfflineDb,
@@ -488,7 +493,9 @@ export async function writeSettingWithPin(
   pin: string | undefined,
   now: () => number = Date.now,
 ): Promise<{ ok: true } | PinRefusal | { ok: false; reason: 'pin-needed' }> {
-  if (readDeviceSetting('kiosk')) {
+  // Fair mode as every sender reads it (IndexedDB), or the mirror; unreadable counts as on.
+  const stored = await readStoredDeviceSettings();
+  if (stored === undefined || stored.kiosk || readDeviceSetting('kiosk')) {
     if (pin === undefined) return { ok: false, reason: 'pin-needed' };
     const verified = await verifyKioskPin(db, pin, now);
     if (!verified.ok) return verified;

@@ -142,7 +142,15 @@ export function DevicePage(props: { checkStaff?: StaffChecker } = {}) {
       setDialog({ kind: 'confirm', purpose, confirm: action });
       return;
     }
-    void action(undefined).catch(() => setNotice(failure));
+    action(undefined).then(
+      // The stored setting says fair mode although this page's mirror did not: the PIN after all.
+      (result) => {
+        if (!result.ok && result.reason === 'pin-needed') {
+          setDialog({ kind: 'confirm', purpose, confirm: action });
+        }
+      },
+      () => setNotice(failure),
+    );
   };
 
   const switchKiosk = (on: boolean) => {
