@@ -23,6 +23,8 @@ interface RouteCase {
   canonical: string;
   /** Staff screens that need a signed-in user; the others are opened signed out. */
   signedIn?: boolean;
+  /** Kept out of search engines (robots noindex): the 404 page and the device page. */
+  noindex?: boolean;
 }
 
 const routes: readonly RouteCase[] = [
@@ -38,7 +40,9 @@ const routes: readonly RouteCase[] = [
   { url: '/agb', routePath: 'agb', canonical: '/agb' },
   { url: '/cookies', routePath: 'cookies', canonical: '/cookies' },
   { url: '/fragebogen/1', routePath: 'fragebogen/:id', canonical: '/fragebogen/1' },
-  { url: '/gibt-es-nicht', routePath: '*', canonical: '/gibt-es-nicht' },
+  // The device page (fair mode, PIN, 'Offline simulieren'): opened on purpose, never indexed.
+  { url: '/geraet', routePath: 'geraet', canonical: '/geraet', noindex: true },
+  { url: '/gibt-es-nicht', routePath: '*', canonical: '/gibt-es-nicht', noindex: true },
   // The desk's index route shows the dashboard.
   {
     url: '/surveydesk',
@@ -264,8 +268,8 @@ for (const route of routes) {
       expect(meta.ogUrl, 'og:url').toBe(canonical);
       expect(meta.twitterCard, 'twitter:card').toMatch(/^summary/);
       expect(meta.favicon, 'favicon link').toBeTruthy();
-      // Only the 404 page asks search engines to stay away.
-      if (route.routePath === '*') expect(meta.robots).toContain('noindex');
+      // Only the 404 page and the device page ask search engines to stay away.
+      if (route.noindex) expect(meta.robots).toContain('noindex');
       else expect(meta.robots ?? '').not.toContain('noindex');
     } finally {
       await opened.close();
@@ -292,8 +296,12 @@ function headOf(html: string) {
   };
 }
 
+// Prerendered public pages and the 404 page; app-shell addresses are answered with the shell.
 const publicRoutes = routes.filter(
-  (route) => !route.url.startsWith('/surveydesk') && !route.url.startsWith('/fragebogen/'),
+  (route) =>
+    !route.url.startsWith('/surveydesk') &&
+    !route.url.startsWith('/fragebogen/') &&
+    route.url !== '/geraet',
 );
 
 test('the server sends each public page with its own tags, and unknown addresses with 404', async ({
@@ -303,7 +311,10 @@ test('the server sends each public page with its own tags, and unknown addresses
   for (const route of publicRoutes) {
     await test.step(route.url, async () => {
       const response = await request.get(route.url);
-      const sent = headOf(await response.text());
+      const html = await response.text();
+      const sent = headOf(html);
+      // The device page is opened on purpose by its address: no public page links to it.
+      expect(html).not.toMatch(/href="\/geraet["/?#]/);
       const shown = await openAndRead(page, route);
       if (route.routePath === '*') {
         expect(response.status()).toBe(404);
@@ -319,7 +330,7 @@ test('the server sends each public page with its own tags, and unknown addresses
       expect(sent.ogTitle).toBe(shown.ogTitle);
     });
   }
-  for (const url of ['/fragebogen/1', '/surveydesk/customer', '/login']) {
+  for (const url of ['/fragebogen/1', '/surveydesk/customer', '/login', '/geraet']) {
     expect((await request.get(url)).status(), url).toBe(200);
   }
   expect((await request.get('/fragebogen/abc')).status()).toBe(404);

@@ -1,10 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import { devicePagePath } from '../domain/routes.ts';
 
 const slotId = 'simulationshinweis';
-
-/** The device page (src/site/device/), where a tester switches the simulation off. */
-const devicePage = '/geraet';
 
 const findSlot = () => document.getElementById(slotId);
 const noChanges = () => () => undefined;
@@ -39,7 +37,7 @@ export function SimulationBanner({ active }: { active: boolean }) {
       >
         Offline-Simulation aktiv: Es wird nichts gesendet, Fragebögen kommen nur vom Gerät.
         Ausschalten auf der{' '}
-        <a href={devicePage} className="underline underline-offset-2 hover:text-amber-800">
+        <a href={devicePagePath} className="underline underline-offset-2 hover:text-amber-800">
           Geräteseite
         </a>
         .

@@ -5,6 +5,7 @@ import {
   DeviceSettingWriteError,
   keepDeviceSettingsReconciled,
   readDeviceSetting,
+  readStoredDeviceSettings,
   reconcileDeviceSettings,
   subscribeDeviceSettings,
   writeDeviceSetting,
@@ -137,6 +138,17 @@ describe('writeDeviceSetting', () => {
 
     await expect(writeDeviceSetting('kiosk', true)).rejects.toBeInstanceOf(DeviceSettingWriteError);
     expect(readDeviceSetting('kiosk')).toBe(false);
+  });
+});
+
+describe('readStoredDeviceSettings', () => {
+  it('reads what the senders read, not the mirror', async () => {
+    await store({ kiosk: true });
+    expect(readDeviceSetting('kiosk')).toBe(false);
+    expect(await readStoredDeviceSettings()).toEqual({ kiosk: true, simulateOffline: false });
+
+    await store({ kiosk: 'an' });
+    expect(await readStoredDeviceSettings()).toBeUndefined();
   });
 });
 

@@ -10,7 +10,7 @@
 import type { LeadChannel } from '../domain/submission.ts';
 import { readSettings, writeSettings } from './offline-idb.ts';
 import { deviceSettings, type DeviceSetting } from './offline-schema.ts';
-import { parseDeviceSetting } from './send-rule.ts';
+import { parseDeviceSetting, readDeviceRule, type DeviceRule } from './send-rule.ts';
 
 const keys: Record<DeviceSetting, string> = {
   kiosk: 'geraet:kiosk-modus',
@@ -34,6 +34,23 @@ export function readDeviceSetting(setting: DeviceSetting): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The settings as every sender reads them: IndexedDB, not the mirror. Undefined when they cannot
+ * be read (then a gate should assume the stricter value, e.g. fair mode on). Without IndexedDB
+ * the mirror is all there is.
+ */
+export async function readStoredDeviceSettings(): Promise<DeviceRule | undefined> {
+  if (!hasIndexedDb()) {
+    return {
+      kiosk: readDeviceSetting('kiosk'),
+      simulateOffline: readDeviceSetting('simulateOffline'),
+    };
+  }
+  const stored = await readSettings(deviceSettings).catch(() => undefined);
+  if (stored === undefined) return undefined;
+  return readDeviceRule((key) => Promise.resolve(stored.get(key)));
 }
 
 /** Sets the mirror; true when it changed. Blocked storage: screens fall back to "off". */
