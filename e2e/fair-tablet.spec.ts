@@ -290,6 +290,8 @@ test.describe('a visitor on a phone', () => {
     await expect(waitingCount(page)).toBeAttached();
     let panel = await openPanel(page);
     await expectNoDeviceControls(header(page));
+    // The device page is opened on purpose, never reached from a public page.
+    await expect(page.locator(`a[href="${devicePagePath}"]`)).toHaveCount(0);
     // Nothing waits here: nothing to send either.
     await expect(panel.getByRole('button', { name: 'Jetzt senden' })).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -423,7 +425,7 @@ for (const viewport of [
         await page.goto('/universa');
         await expect(waitingCount(page)).toBeAttached();
         await shoot(page, `${viewport.name}-${state}-kopf`, header(page));
-        await expectNoAxeViolations(page);
+        // Axe with the panel open covers the header too.
         await openPanel(page);
         const path = test.info().outputPath(`${viewport.name}-${state}-panel.png`);
         await page.screenshot({ path });

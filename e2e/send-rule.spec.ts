@@ -122,7 +122,7 @@ test('a switch clicked and left before it shows: "Offline (simuliert)" holds exa
     // The tick and the navigation in one go, as fast as a hand can't: whatever the click
     // started is cut off by the next document.
     await simulationSwitch(page).evaluate((toggle, path) => {
-      toggle.click();
+      (toggle as HTMLInputElement).click();
       location.assign(path);
     }, captures.kfz.path);
     await page.waitForURL(`**${captures.kfz.path}`);
