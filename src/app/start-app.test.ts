@@ -8,6 +8,11 @@ import { getSetting, openOfflineDb, putSetting } from '../offline/outbox-db.ts';
 // The public pages start the outbox's sender (Dexie, the hub client, zod) only once a lead waits:
 // Dexie's change notice or the 'online' event makes the page look again.
 
+const lockCode = vi.hoisted(() => ({ loaded: false }));
+vi.mock('../offline/kiosk-lock.ts', () => {
+  lockCode.loaded = true;
+  return {};
+});
 vi.mock('../offline/start-device.ts', () => ({ startDevice: vi.fn() }));
 vi.mock('../offline/definitions-warmup.ts', () => ({
   warmDefinitionsLightly: vi.fn(() => Promise.resolve()),
@@ -36,6 +41,10 @@ it("makes the settings' mirror follow IndexedDB, keeping a fair mode only the mi
   await vi.waitFor(() => expect(readDeviceSetting('simulateOffline')).toBe(false));
   expect(await getSetting(db, 'kiosk')).toBe(true);
   expect(readDeviceSetting('kiosk')).toBe(true);
+});
+
+it("fetches the lock's code on a fair tablet while the page opens, before any lead is typed", async () => {
+  await vi.waitFor(() => expect(lockCode.loaded).toBe(true));
 });
 
 it('warms the questionnaires but loads no sender while nothing waits', async () => {

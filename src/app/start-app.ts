@@ -1,5 +1,6 @@
 import {
   keepDeviceSettingsReconciled,
+  readDeviceSetting,
   subscribeDeviceSettings,
 } from '../offline/device-settings.ts';
 import { warmDefinitionsLightly } from '../offline/definitions-warmup.ts';
@@ -58,6 +59,13 @@ export function startApp(): void {
   // The device settings' mirror follows IndexedDB before anything is sent or shown from it (the
   // senders read IndexedDB themselves; this keeps the screens and the thank-you text right).
   void keepDeviceSettingsReconciled()
+    .then(() => {
+      // A fair tablet seals every lead with the lock's code: fetched while the page opens, so
+      // that a connection lost before the visitor sends (or a document the service worker does
+      // not control yet) cannot keep a lead from being stored. A visitor's phone never loads it.
+      if (readDeviceSetting('kiosk'))
+        void import('../offline/kiosk-lock.ts').catch(() => undefined);
+    })
     .then(() => peekOutbox())
     .then(
       ({ waiting }) => {
