@@ -7,12 +7,6 @@ import type { OutboxSubmissionKeys } from './offline-schema.ts';
 import { submitLead } from './submit-lead.ts';
 import { useLeadSender } from './use-lead-sender.ts';
 
-const lockCode = vi.hoisted(() => ({ loaded: false }));
-vi.mock('./kiosk-lock.ts', () => {
-  lockCode.loaded = true;
-  return {};
-});
-
 vi.mock('./submit-lead.ts', () => ({
   submitLead: vi.fn(() => Promise.resolve({ status: 'failed', message: 'Fehler' })),
 }));
@@ -35,20 +29,6 @@ async function sendTwice() {
   await act(() => result.current.send(lead));
   return vi.mocked(submitLead).mock.calls.map(([submission]) => submission);
 }
-
-describe("the fair tablet's lock code", () => {
-  // First in this file: the module registry remembers a module once any test has loaded it.
-  it('is fetched when a form opens in kiosk mode, and never on an ordinary device', async () => {
-    renderHook(() => useLeadSender());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(lockCode.loaded).toBe(false);
-    cleanup();
-
-    await writeDeviceSetting('kiosk', true);
-    renderHook(() => useLeadSender());
-    await vi.waitFor(() => expect(lockCode.loaded).toBe(true));
-  });
-});
 
 describe('the channel of a lead', () => {
   it("is 'web' on an ordinary device", async () => {

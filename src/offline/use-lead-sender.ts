@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { submissionContentKey, type LeadChannel } from '../domain/submission.ts';
 import type { OutboxSubmissionKeys } from './offline-schema.ts';
 import { newClientId } from './client-id.ts';
-import { leadChannel, readDeviceSetting } from './device-settings.ts';
+import { leadChannel } from './device-settings.ts';
 import { submitLead } from './submit-lead.ts';
 
 export type LeadSendState =
@@ -20,13 +20,6 @@ export type LeadSendState =
 export function useLeadSender<T extends OutboxSubmissionKeys>() {
   const [state, setState] = useState<LeadSendState>({ status: 'idle' });
   const pending = useRef<{ key: string; submission: T & { channel: LeadChannel } }>(undefined);
-
-  // A fair tablet seals every lead with the lock's code. Fetched while the form opens, so that a
-  // connection lost before the visitor sends (or a page the worker does not control yet) cannot
-  // keep the lead from being stored.
-  useEffect(() => {
-    if (readDeviceSetting('kiosk')) void import('./kiosk-lock.ts').catch(() => undefined);
-  }, []);
 
   /** `onStored` runs as soon as the lead is safe in the outbox, before the hub answers. */
   async function send(
