@@ -12,8 +12,6 @@ export function useDismiss(details: RefObject<HTMLDetailsElement | null>): void 
     const close = (event: Event) => {
       const element = details.current;
       if (!element?.open) return;
-      // A modal dialog opened from the panel (kiosk mode's PIN) handles its own Escape and clicks.
-      if (element.querySelector('dialog[open]')) return;
       if (event instanceof KeyboardEvent) {
         if (event.key !== 'Escape') return;
         element.open = false;
