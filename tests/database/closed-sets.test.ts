@@ -136,7 +136,8 @@ describe.each(['pglite', 'postgres'] as const)('closed sets as enums on %s', (ki
     }
 
     const report = await migrate(db, migrations);
-    expect(report.applied).toEqual([expect.stringContaining(enumsMigration)]);
+    // The enums' migration first, then whatever came after it.
+    expect(report.applied[0]).toContain(enumsMigration);
     expect(await readColumns(db)).toEqual(stored);
 
     const types = await db.query<{ table_name: string; column_name: string; udt_name: string }>(
