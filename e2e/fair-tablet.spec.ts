@@ -19,6 +19,7 @@ import {
   simulationSwitch,
   turnFairModeOn,
   waitForServiceWorker,
+  waitForServiceWorkerControl,
 } from './helpers/device.ts';
 import { expectNoAxeViolations, responsesFor } from './helpers/hub.ts';
 import {
@@ -179,6 +180,8 @@ test.describe('fair mode on the tablet', () => {
     const posts = recordLeadPosts(context);
     // A visitor's lead, sealed and waiting: captured offline, then the page is gone (locked).
     await page.goto('/tiptoptabaluga');
+    // The reload below happens offline: the worker must control the page to answer it.
+    await waitForServiceWorkerControl(page);
     await expect(page.getByRole('heading', { name: firstQuestion })).toBeVisible();
     await context.setOffline(true);
     await answerTabaluga(page, email);
