@@ -56,6 +56,16 @@ const envSchema = z.object({
   // Seconds a new lead waits before its mail goes out (0: at once). Tests set it to kill the
   // server between a lead and its mail.
   LEAD_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
+  // Backups of the embedded database (docs/backup.md): the folder of `npm run backup` and of the
+  // daily backup (unset: no daily backup; `npm run backup` writes to ./backups), and how many of
+  // the daily ones stay.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  // Hosted mode: the project's service-role key, with which the retention job removes documents
+  // through the Storage API.
+  SUPABASE_SERVICE_ROLE_KEY: z.string().trim().min(1).optional(),
+  // Seconds a SIGTERM gives requests in flight and the jobs before the server closes anyway.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
 });
@@ -84,6 +94,10 @@ export interface ServerConfig {
   gatewayConcurrency: GatewayConcurrency;
   /** How long a new lead's mail waits in the queue before the worker sends it. */
   leadMailDelayMs: number;
+  /** Where backups go and how many daily ones stay (docs/backup.md). */
+  backup: BackupSettings;
+  /** How long a SIGTERM waits for requests in flight and the jobs. */
+  shutdownGraceMs: number;
   logLevel: string;
   staticDir: string;
 }
@@ -102,6 +116,16 @@ export interface SupabaseProject {
   url: string | undefined;
   anonKey: string | undefined;
   jwtSecret: string | undefined;
+  /** The service-role key (SUPABASE_SERVICE_ROLE_KEY); never sent to a browser. */
+  serviceRoleKey?: string | undefined;
+}
+
+export interface BackupSettings {
+  /** BACKUP_DIR, absolute; undefined: no daily backup. */
+  dir: string | undefined;
+  /** The folder `npm run backup` writes to: BACKUP_DIR, else ./backups. */
+  manualDir: string;
+  keep: number;
 }
 
 export interface AuthRateLimit {
@@ -142,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       url: e.SUPABASE_URL?.replace(/\/+$/, ''),
       anonKey: e.SUPABASE_ANON_KEY,
       jwtSecret: e.SUPABASE_JWT_SECRET,
+      serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY,
     },
     rateLimit: {
       submissionsPerMinute: e.RATE_LIMIT_SUBMISSIONS_PER_MINUTE,
@@ -160,8 +185,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       queueMs: e.GATEWAY_QUEUE_MS,
     },
     leadMailDelayMs: e.LEAD_MAIL_DELAY_SECONDS * 1000,
+    backup: backupSettings(e.BACKUP_DIR, e.BACKUP_KEEP),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
+  };
+}
+
+function backupSettings(dir: string | undefined, keep: number): BackupSettings {
+  const resolved = dir === undefined ? undefined : path.resolve(dir);
+  return { dir: resolved, manualDir: resolved ?? path.resolve('backups'), keep };
+}
+
+/**
+ * What `npm run restore` needs, read without side effects: unlike loadConfig it neither creates
+ * DATA_DIR nor a secret in it (a restore wants an empty folder).
+ */
+export function loadRestoreConfig(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  port: number;
+  jwtSecretSet: boolean;
+} {
+  const schema = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true, PORT: true });
+  const parsed = schema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Ungültige Konfiguration:\n${lines.join('\n')}`);
+  }
+  return {
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    databaseUrl: parsed.data.DATABASE_URL,
+    port: parsed.data.PORT,
+    jwtSecretSet: Boolean(stripEmpty(env).JWT_SECRET),
   };
 }
 

@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { missingApiRoleGrant } from './db/role-grants.ts';
 import { setupDatabase } from './db/setup.ts';
+import { startBackupService } from './backup/backup-service.ts';
 import { listeningOrigin } from './http/listening-origin.ts';
 
 startupMark('modules-loaded');
@@ -47,11 +48,22 @@ const app = await buildApp({
 });
 
 startupMark('app-built');
+// Backups of the embedded database: daily into BACKUP_DIR, and `npm run backup` over the
+// control socket (docs/backup.md).
+const backups = await startBackupService({
+  db,
+  dataDir: config.dataDir,
+  dailyDir: config.backup.dir,
+  manualDir: config.backup.manualDir,
+  keep: config.backup.keep,
+  log: app.log,
+});
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping');
+  await backups.stop();
   await app.close();
   await db.close();
   process.exit(0);
@@ -69,6 +81,7 @@ const lines = [
   `  Universa Leads läuft: ${origin}/`,
   `  Datenbank: ${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
 ];
+lines.push(...backups.banner);
 if (!config.gateway) {
   lines.push(
     config.supabase.url && config.supabase.anonKey

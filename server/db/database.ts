@@ -75,6 +75,14 @@ export interface Database extends Queryable {
    * the arriving request needs; PostgreSQL runs them side by side.
    */
   hold?(): () => void;
+  /**
+   * PGlite only: runs `fn` with the PGlite instance itself as the only work on the one
+   * connection, before any other waiting work and with nothing beside it. For pg_dump
+   * (pglite-tools), which talks to PGlite past its own lock and would otherwise interleave with a
+   * transaction. Whatever `fn` does blocks intake meanwhile: keep it to the dump and what must be
+   * read at the same instant.
+   */
+  exclusive?<T>(fn: (pg: PGlite) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -123,6 +131,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         db.transaction((tx) => fn(withDeadline(wrap(tx), deadlineOf(options)))),
       ),
     hold: () => turns.hold(),
+    exclusive: (fn) => turns.take('first', () => fn(db)),
     close: () => db.close(),
   };
 }
