@@ -18,6 +18,7 @@ import { hubArea } from './hub/hub-area.ts';
 import { createResponsesRepository } from './hub/responses-repository.ts';
 import { createMailer } from './gateway/auth/mail.ts';
 import { clientKey } from './http/client-key.ts';
+import { createSharedCounters, sharedRateLimitStore } from './db/shared-counters.ts';
 import { listeningOrigin } from './http/listening-origin.ts';
 import { startLeadMailJob, type LeadMailJob } from './jobs/lead-mail-job.ts';
 import { startRetentionJob, type RetentionJob } from './jobs/retention-job.ts';
@@ -117,8 +118,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: false,
   });
   // Limits apply per route (see the routes), per client (clientKey: behind a trusted proxy the
-  // client it names); the store is in memory, per instance.
-  await app.register(rateLimit, { global: false, keyGenerator: clientKey });
+  // client it names); every instance counts in the same table (server/db/shared-counters.ts).
+  const store = sharedRateLimitStore(createSharedCounters(db, config.jwtSecret), now);
+  await app.register(rateLimit, { global: false, keyGenerator: clientKey, store });
   // PGlite: from a lead's or the desk's arrival until its answer, no anonymous gateway work
   // starts (server/db/database.ts), so it waits at most for the one piece that is running.
   if (db.hold) {

@@ -401,6 +401,15 @@ export const personalDataMap: Record<string, TableEntry> = {
     about: 'Uploaded questionnaire files a retention run gave up, waiting for removal.',
     columns: all(['id', 'bucket_id', 'name', 'version', 'queued_at'], () => none()),
   },
+  'public.request_counters': {
+    about:
+      'A shared request limit or sign-in wait: which limit, a keyed hash of the client or address, hits and times.',
+    columns: {
+      scope: none('which limit'),
+      key_hash: none('an HMAC of the client or address with the server secret, not reversible'),
+      ...all(['hits', 'started_at', 'expires_at', 'blocked_until'], () => none()),
+    },
+  },
   'public.staff': {
     about: 'A Survey Desk account’s role and name.',
     columns: all(['user_id', 'email', 'role', 'created_at', 'display_name'], () => staff),

@@ -669,6 +669,33 @@ export type Database = {
           },
         ]
       }
+      request_counters: {
+        Row: {
+          blocked_until: string | null
+          expires_at: string
+          hits: number
+          key_hash: string
+          scope: string
+          started_at: string
+        }
+        Insert: {
+          blocked_until?: string | null
+          expires_at: string
+          hits: number
+          key_hash: string
+          scope: string
+          started_at: string
+        }
+        Update: {
+          blocked_until?: string | null
+          expires_at?: string
+          hits?: number
+          key_hash?: string
+          scope?: string
+          started_at?: string
+        }
+        Relationships: []
+      }
       responses: {
         Row: {
           adress: string | null

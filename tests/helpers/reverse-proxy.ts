@@ -12,13 +12,18 @@ export interface ReverseProxy {
  * Caddy's reverse_proxy runs it in front of the server: it keeps the client's Host, appends the
  * address the client connected from to X-Forwarded-For, says the client spoke https, and connects
  * to `target` from `localAddress` (a loopback address of its own, the one TRUST_PROXY names).
+ * Given several targets (instances of one server), it sends each request to the next one in
+ * turn, as a load balancer's round robin does.
  */
 export async function startReverseProxy(
-  target: string,
+  target: string | string[],
   localAddress: string,
 ): Promise<ReverseProxy> {
-  const upstream = new URL(target);
+  const upstreams = (Array.isArray(target) ? target : [target]).map((url) => new URL(url));
+  let next = 0;
   const server = http.createServer((incoming, answer) => {
+    const upstream = upstreams[next % upstreams.length]!;
+    next += 1;
     const headers = { ...incoming.headers };
     const from = incoming.socket.remoteAddress ?? '';
     const before = headers['x-forwarded-for'];

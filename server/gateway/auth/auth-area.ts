@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AuthRateLimit } from '../../config.ts';
+import { createSharedCounters } from '../../db/shared-counters.ts';
 import { claimPrefix } from '../../http/claim-prefix.ts';
 import type { GatewayOptions } from '../gateway-options.ts';
 import { nestsTooDeep } from '../json-depth.ts';
@@ -7,6 +8,7 @@ import type { AuthContext } from './auth-context.ts';
 import { authErrorHandler, authNotFound, GotrueError } from './errors.ts';
 import { createMailer } from './mail.ts';
 import { createMailQueue } from './mail-queue.ts';
+import { createMailWindow } from './mail-window.ts';
 import { createRateWindow } from './rate-window.ts';
 import { createSigninThrottle } from './signin-throttle.ts';
 import { recoverRoute } from './recover-route.ts';
@@ -36,6 +38,7 @@ export const authArea: FastifyPluginAsync<AuthAreaOptions> = async (auth, option
 
   const { config } = options;
   const limits = config.authRateLimit ?? defaultAuthRateLimit;
+  const counters = createSharedCounters(options.db, config.jwtSecret);
   const host = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
   const context: AuthContext = {
     db: options.db,
@@ -49,13 +52,15 @@ export const authArea: FastifyPluginAsync<AuthAreaOptions> = async (auth, option
     mailQueue: createMailQueue(auth.log),
     publicUrl: config.publicUrl,
     limits: {
-      signinsPerClient: createRateWindow(limits.signinsPerMinute),
-      signinFailures: createSigninThrottle(limits.signinFailuresPerAddressPerHour),
+      signinsPerClient: createRateWindow(counters, 'signins', limits.signinsPerMinute),
+      signinFailures: createSigninThrottle(counters, limits.signinFailuresPerAddressPerHour),
       // Each sign-up sends a mail: as many per client as sign-ins.
-      signupsPerClient: createRateWindow(limits.signinsPerMinute),
+      signupsPerClient: createRateWindow(counters, 'signups', limits.signinsPerMinute),
       // Recovery mails and redeeming their links: as many per client as sign-ins.
-      recoveriesPerClient: createRateWindow(limits.signinsPerMinute),
-      verifiesPerClient: createRateWindow(limits.signinsPerMinute),
+      recoveriesPerClient: createRateWindow(counters, 'recoveries', limits.signinsPerMinute),
+      verifiesPerClient: createRateWindow(counters, 'verifies', limits.signinsPerMinute),
+      signupMails: createMailWindow(counters, 'signup-mail'),
+      recoveryMails: createMailWindow(counters, 'recovery-mail'),
     },
   };
   // Mails still on their way go out before the database closes.

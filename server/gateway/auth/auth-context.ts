@@ -4,6 +4,7 @@ import { listeningOrigin } from '../../http/listening-origin.ts';
 import { GotrueError } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import type { MailQueue } from './mail-queue.ts';
+import type { MailWindow } from './mail-window.ts';
 import type { RateWindow } from './rate-window.ts';
 import type { SigninThrottle } from './signin-throttle.ts';
 
@@ -20,12 +21,16 @@ export interface AuthContext {
    * listens on, as `npm start` prints it.
    */
   publicUrl: string | undefined;
+  /** The limits, in the counters every instance shares (server/db/shared-counters.ts). */
   limits: {
     signinsPerClient: RateWindow;
     signinFailures: SigninThrottle;
     signupsPerClient: RateWindow;
     recoveriesPerClient: RateWindow;
     verifiesPerClient: RateWindow;
+    /** One mail per address and minute, each route its own minute. */
+    signupMails: MailWindow;
+    recoveryMails: MailWindow;
   };
 }
 

@@ -11,7 +11,7 @@ import {
 import { findUserByEmail, forgetRecovery, newSecret, startRecovery } from './auth-store.ts';
 import { GotrueError } from './errors.ts';
 import { mailErrorCode } from './mail-queue.ts';
-import { createMailWindow, type MailWindow } from './mail-window.ts';
+import type { MailWindow } from './mail-window.ts';
 import { overEmailSendRateLimit, validEmail } from './signup-route.ts';
 
 /**
@@ -27,7 +27,7 @@ export const recoveryValidForMs = 60 * 60 * 1000;
  * the mail queue), so neither the answer nor its timing tells who has an account.
  */
 export function recoverRoute(auth: FastifyInstance, context: AuthContext): void {
-  const mailWindow = createMailWindow();
+  const mailWindow = context.limits.recoveryMails;
   auth.post('/recover', async (request) => {
     const body = bodyOf(request);
     const text = stringField(body, 'email');
@@ -35,12 +35,12 @@ export function recoverRoute(auth: FastifyInstance, context: AuthContext): void 
       throw new GotrueError(400, 'validation_failed', 'Password recovery requires an email');
     }
     const email = validEmail(text);
-    if (!context.limits.recoveriesPerClient.allow(clientKey(request), context.now())) {
+    if (!(await context.limits.recoveriesPerClient.allow(clientKey(request), context.now()))) {
       throw tooManyRequests();
     }
     // Counted per address for known and unknown ones alike (see createMailWindow); a new link
     // replaces the old, so this also bounds how often someone else can void the owner's link.
-    const waitSeconds = mailWindow.secondsLeft(email, context.now());
+    const waitSeconds = await mailWindow.secondsLeft(email, context.now());
     if (waitSeconds > 0) throw overEmailSendRateLimit(waitSeconds);
 
     const origin = publicOrigin(context, request);
@@ -48,7 +48,7 @@ export function recoverRoute(auth: FastifyInstance, context: AuthContext): void 
       sendRecovery(request, context, mailWindow, email, origin),
     );
     if (!queued) {
-      mailWindow.forget(email);
+      await mailWindow.forget(email).catch(() => undefined);
       request.log.error({ code: 'queue_full' }, 'recovery mail failed');
     }
     return {};
@@ -75,7 +75,7 @@ async function sendRecovery(
     const delivery = await context.mailer.send(recoveryMail(user.email, link.href));
     request.log.info(delivery, 'recovery mail sent');
   } catch (error) {
-    mailWindow.forget(email);
+    await mailWindow.forget(email).catch(() => undefined);
     if (userId) await forgetRecovery(context.db, userId).catch(() => undefined);
     // The code only: a relay's refusal quotes the address.
     request.log.error({ code: mailErrorCode(error) }, 'recovery mail failed');

@@ -18,7 +18,6 @@ import {
 } from './auth-store.ts';
 import { GotrueError } from './errors.ts';
 import { mailErrorCode } from './mail-queue.ts';
-import { createMailWindow } from './mail-window.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
 import { signupAnswer } from './user-json.ts';
 
@@ -30,9 +29,9 @@ export const confirmationValidForMs = 24 * 60 * 60 * 1000;
  * cannot sign in until the link in the mail was opened; no session is issued here.
  */
 export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
-  const mailWindow = createMailWindow();
+  const mailWindow = context.limits.signupMails;
   auth.post('/signup', async (request, reply) => {
-    if (!context.limits.signupsPerClient.allow(clientKey(request), context.now()))
+    if (!(await context.limits.signupsPerClient.allow(clientKey(request), context.now())))
       throw tooManyRequests();
     const body = bodyOf(request);
     const password = stringField(body, 'password');
@@ -44,7 +43,7 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
     const email = validEmail(stringField(body, 'email'));
     // One mail per address and minute, counted for every address alike: a confirmed address
     // answers a second sign-up within the minute as a new one does, so the 429 tells nothing.
-    const waitSeconds = mailWindow.secondsLeft(email, context.now());
+    const waitSeconds = await mailWindow.secondsLeft(email, context.now());
     if (waitSeconds > 0) throw overEmailSendRateLimit(waitSeconds);
 
     // Hashed before looking the address up, outside any transaction: every answer costs the same
@@ -81,7 +80,7 @@ export function signupRoute(auth: FastifyInstance, context: AuthContext): void {
     // nothing of a mail that did not go out for a confirmed address.
     const userId = user.id;
     const failed = async (code: string) => {
-      mailWindow.forget(email);
+      await mailWindow.forget(email).catch(() => undefined);
       await forgetConfirmationSent(context.db, userId).catch(() => undefined);
       request.log.error({ code }, 'confirmation mail failed');
     };

@@ -33,13 +33,14 @@ export function tokenRoute(auth: FastifyInstance, context: AuthContext): void {
 
 async function passwordGrant(request: FastifyRequest, reply: FastifyReply, context: AuthContext) {
   const client = clientKey(request);
-  if (!context.limits.signinsPerClient.allow(client, context.now())) throw tooManyRequests();
+  if (!(await context.limits.signinsPerClient.allow(client, context.now())))
+    throw tooManyRequests();
   const body = bodyOf(request);
   const email = stringField(body, 'email').toLowerCase();
   const password = stringField(body, 'password');
   if (!email) throw new GotrueError(400, 'validation_failed', 'missing email or phone');
   // Wrong passwords slow down this client for this address only, never its owner elsewhere.
-  const wait = context.limits.signinFailures.waitSeconds(client, email, context.now());
+  const wait = await context.limits.signinFailures.waitSeconds(client, email, context.now());
   if (wait > 0) {
     reply.header('retry-after', String(wait));
     throw tooManyRequests();
@@ -49,10 +50,10 @@ async function passwordGrant(request: FastifyRequest, reply: FastifyReply, conte
   // An unknown address is compared against a dummy hash: both failures take the same time.
   const valid = await verifyPassword(password, user?.encrypted_password);
   if (!user || !valid) {
-    context.limits.signinFailures.failed(client, email, context.now());
+    await context.limits.signinFailures.failed(client, email, context.now());
     throw new GotrueError(400, 'invalid_credentials', 'Invalid login credentials');
   }
-  context.limits.signinFailures.succeeded(client, email);
+  await context.limits.signinFailures.succeeded(client, email);
   if (!user.email_confirmed_at) {
     throw new GotrueError(400, 'email_not_confirmed', 'Email not confirmed');
   }

@@ -97,21 +97,22 @@ async function newPassword(
       );
     }
     const client = clientKey(request);
-    if (!context.limits.signinsPerClient.allow(client, context.now())) throw tooManyRequests();
-    const wait = context.limits.signinFailures.waitSeconds(client, user.email, context.now());
+    if (!(await context.limits.signinsPerClient.allow(client, context.now())))
+      throw tooManyRequests();
+    const wait = await context.limits.signinFailures.waitSeconds(client, user.email, context.now());
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       throw tooManyRequests();
     }
     if (!(await verifyPassword(current, user.encrypted_password))) {
-      context.limits.signinFailures.failed(client, user.email, context.now());
+      await context.limits.signinFailures.failed(client, user.email, context.now());
       throw new GotrueError(
         400,
         'current_password_invalid',
         'Current password required when setting new password.',
       );
     }
-    context.limits.signinFailures.succeeded(client, user.email);
+    await context.limits.signinFailures.succeeded(client, user.email);
   }
   if (await verifyPassword(password, user.encrypted_password)) {
     throw new GotrueError(

@@ -52,7 +52,7 @@ export function verifyRoute(auth: FastifyInstance, context: AuthContext): void {
   );
 
   auth.post('/verify', async (request) => {
-    if (!context.limits.verifiesPerClient.allow(clientKey(request), context.now())) {
+    if (!(await context.limits.verifiesPerClient.allow(clientKey(request), context.now()))) {
       throw tooManyRequests();
     }
     const body = bodyOf(request);
