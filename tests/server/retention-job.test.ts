@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentObjectName } from '../../src/domain/routes.ts';
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
 import { createFileStore } from '../../server/gateway/storage/file-store.ts';
 import { startRetentionJob, retentionInterval } from '../../server/jobs/retention-job.ts';
 import {
@@ -12,10 +13,12 @@ import {
   startGatewayServer,
   type GatewayServer,
 } from '../helpers/gateway-server.ts';
+import { setupTestDatabase } from '../helpers/hub.ts';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
 // The daily retention job inside the server (server/jobs/retention-job.ts): it runs at start when
 // the last run is a day old, then every 24 hours, removes the stored bodies of the files a run
-// gave up, and logs counts only.
+// gave up, and logs counts only; several instances on one PostgreSQL run it once a day.
 
 const day = 24 * 60 * 60 * 1000;
 const pdf = (text: string) =>
@@ -145,13 +148,11 @@ describe('retention job', () => {
     let failed = '';
     failures.on('data', (chunk: Buffer) => (failed += chunk.toString()));
     let calls = 0;
-    const refusing = {
-      ...server.db,
-      query: async () => {
-        calls += 1;
-        throw Object.assign(new Error('relation "users" ... erika@example.de'), { code: '57014' });
-      },
-    } as typeof server.db;
+    const refuse = async (): Promise<never> => {
+      calls += 1;
+      throw Object.assign(new Error('relation "users" ... erika@example.de'), { code: '57014' });
+    };
+    const refusing = { ...server.db, query: refuse, transaction: refuse } as typeof server.db;
     const job = startRetentionJob({
       db: refusing,
       log: pino({ level: 'info' }, failures),
@@ -170,5 +171,58 @@ describe('retention job', () => {
       ['retention run failed', '57014'],
     ]);
     expect(failed).not.toMatch(/erika|relation/);
+  });
+});
+
+describe('retention job on one PostgreSQL shared by two instances', () => {
+  let postgres: TestPostgres | undefined;
+  const instances: Database[] = [];
+  const log = new PassThrough();
+  let logged = '';
+  log.on('data', (chunk: Buffer) => (logged += chunk.toString()));
+  const runs = async () =>
+    (
+      await instances[0]!.query<{ n: number }>(
+        'select count(*)::integer as n from public.retention_runs',
+      )
+    ).rows[0]!.n;
+
+  beforeAll(async () => {
+    postgres = await startTestPostgres();
+    // Each instance has its own pool on the one database, as two server processes have.
+    for (let i = 0; i < 2; i += 1) {
+      instances.push(await openDatabase({ databaseUrl: postgres.url() }));
+    }
+    await setupTestDatabase(instances[0]!);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const db of instances) await db.close();
+    postgres?.stop();
+  });
+
+  it('runs once when both start due, and once when both are asked at the same moment', async () => {
+    let clock = new Date(Date.now() + 40 * day);
+    const jobs = instances.map((db) =>
+      startRetentionJob({ db, log: pino({ level: 'info' }, log), now: () => clock }),
+    );
+    // Both were due at start (no run yet): one runs, the other finds that run.
+    await until(async () => (await runs()) >= 1, 'der Lauf beim Start');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await Promise.all(jobs.map((job) => job.stop()));
+    expect(await runs()).toBe(1);
+
+    // A day on, both passes at once: one runs, the other waits for its lock and finds that run.
+    clock = new Date(clock.getTime() + day);
+    const passes = await Promise.all(jobs.map((job) => job.runNow()));
+    expect(passes.filter((pass) => pass !== undefined)).toHaveLength(1);
+    expect(passes.filter((pass) => pass === undefined)).toHaveLength(1);
+    expect(await runs()).toBe(2);
+
+    const messages = logged
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).msg as string);
+    expect(messages.filter((msg) => msg === 'retention run')).toHaveLength(2);
   });
 });
