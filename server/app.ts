@@ -15,6 +15,7 @@ import { appConfigRoute } from './app-config-route.ts';
 import { createHubAuth } from './hub/auth.ts';
 import { createFormsRepository } from './hub/forms-repository.ts';
 import { hubArea } from './hub/hub-area.ts';
+import { createReadiness, type JobStatuses } from './hub/readiness.ts';
 import { createResponsesRepository } from './hub/responses-repository.ts';
 import { createMailer } from './gateway/auth/mail.ts';
 import { clientKey } from './http/client-key.ts';
@@ -135,6 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const forms = createFormsRepository(db);
   const responses = createResponsesRepository(db);
   let leadMailJob: LeadMailJob | undefined;
+  // Filled as the jobs start (onReady): /api/ready reports each of them.
+  const jobs: JobStatuses = new Map();
+  const readiness = createReadiness({ db, jobs });
   const auth = createHubAuth({
     secret: config.jwtSecret,
     db,
@@ -155,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now,
       rateLimit: config.rateLimit,
       onLeadsStored: () => leadMailJob?.kick(),
+      readiness,
     });
     if (config.gateway) {
       await apis.register(gatewayArea, {
@@ -191,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Locally the gateway keeps the bodies in DATA_DIR; hosted Storage keeps its own.
         ...(config.gateway ? { files: createFileStore(dataDir) } : {}),
       });
+      jobs.set('retention', job.status);
     });
     app.addHook('onClose', async () => {
       await job?.stop();
@@ -214,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(leadMail.pollMs ? { pollMs: leadMail.pollMs } : {}),
         ...(leadMail.delayMs ? { delayMs: leadMail.delayMs } : {}),
       });
+      jobs.set('lead-mail', leadMailJob.status);
     });
     app.addHook('onClose', async () => {
       await leadMailJob?.stop();

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Columns, ReadAsDate } from '../db/table-rows.ts';
 import type { Mailer } from '../gateway/auth/mail.ts';
 import { digestMail, leadMail, type LeadMailFacts } from './lead-mail-content.ts';
-import { errorCode, startPeriodicJob } from './periodic-job.ts';
+import { errorCode, startPeriodicJob, type PeriodicJobStatus } from './periodic-job.ts';
 
 export const leadMailPollInterval = 15_000;
 /**
@@ -57,6 +57,8 @@ export interface LeadMailJob {
   kick(): void;
   /** One run now, after a running one has finished. */
   runNow(): Promise<LeadMailRun>;
+  /** See PeriodicJob.status (the readiness check). */
+  status(): PeriodicJobStatus;
   /** Ends the timer and waits for a run in progress. */
   stop(): Promise<void>;
 }
@@ -224,6 +226,7 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
       else setImmediate(go).unref();
     },
     runNow: job.runNow,
+    status: job.status,
     stop: job.stop,
   };
 }

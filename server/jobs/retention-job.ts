@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { FileStore } from '../gateway/storage/file-store.ts';
 import type { Tables } from '../../src/domain/database.types.ts';
 import type { Columns, FunctionResult, ReadAsDate, ReadAsInt8 } from '../db/table-rows.ts';
-import { startPeriodicJob } from './periodic-job.ts';
+import { startPeriodicJob, type PeriodicJobStatus } from './periodic-job.ts';
 
 export const retentionInterval = 24 * 60 * 60 * 1000;
 
@@ -23,6 +23,8 @@ export interface RetentionJobOptions {
 export interface RetentionJob {
   /** One real run now (at the job's clock), after a running one has finished. */
   runNow(): Promise<Record<string, number>>;
+  /** See PeriodicJob.status (the readiness check). */
+  status(): PeriodicJobStatus;
   /** Ends the timer and waits for a run in progress. */
   stop(): Promise<void>;
 }
@@ -63,7 +65,7 @@ export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
     },
   });
 
-  return { runNow: job.runNow, stop: job.stop };
+  return { runNow: job.runNow, status: job.status, stop: job.stop };
 }
 
 /** `max(as_of)`: null before the first run. */
