@@ -56,6 +56,9 @@ const envSchema = z.object({
   // Seconds a new lead waits before its mail goes out (0: at once). Tests set it to kill the
   // server between a lead and its mail.
   LEAD_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
+  // Seconds a SIGTERM gives requests in flight and the mail being sent before the process ends
+  // anyway (exit code 1); below the service manager's own stop timeout (systemd: 90 s).
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
 });
@@ -84,6 +87,8 @@ export interface ServerConfig {
   gatewayConcurrency: GatewayConcurrency;
   /** How long a new lead's mail waits in the queue before the worker sends it. */
   leadMailDelayMs: number;
+  /** How long a SIGTERM waits for requests in flight and the jobs before the process ends. */
+  shutdownGraceMs: number;
   logLevel: string;
   staticDir: string;
 }
@@ -160,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       queueMs: e.GATEWAY_QUEUE_MS,
     },
     leadMailDelayMs: e.LEAD_MAIL_DELAY_SECONDS * 1000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
   };

@@ -9,6 +9,7 @@ import { openDatabase } from './db/database.ts';
 import { missingApiRoleGrant } from './db/role-grants.ts';
 import { setupDatabase } from './db/setup.ts';
 import { listeningOrigin } from './http/listening-origin.ts';
+import { errorCode } from './jobs/periodic-job.ts';
 
 startupMark('modules-loaded');
 const config = loadConfig();
@@ -48,13 +49,36 @@ const app = await buildApp({
 
 startupMark('app-built');
 let stopping = false;
+/**
+ * SIGTERM (systemd, a container runtime) and SIGINT: no new connections, requests in flight
+ * answered (a lead acknowledged is a lead stored), the jobs ended between two items with their
+ * claims given back, then the database closed. A request or a mail relay that hangs does not hold
+ * the process beyond SHUTDOWN_GRACE_SECONDS: it ends with code 1, and what was committed stays.
+ */
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping');
-  await app.close();
-  await db.close();
-  process.exit(0);
+  const grace = setTimeout(() => {
+    app.log.error({ graceMs: config.shutdownGraceMs }, 'shutdown grace exceeded');
+    process.exit(1);
+  }, config.shutdownGraceMs);
+  let exitCode = 0;
+  try {
+    await app.close();
+  } catch (error) {
+    exitCode = 1;
+    app.log.error({ code: errorCode(error) }, 'shutdown failed');
+  }
+  try {
+    await db.close();
+  } catch (error) {
+    exitCode = 1;
+    app.log.error({ code: errorCode(error) }, 'closing the database failed');
+  }
+  clearTimeout(grace);
+  app.log.info({ signal, exitCode }, 'stopped');
+  process.exit(exitCode);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
