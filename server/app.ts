@@ -184,21 +184,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(staticSite, { staticDir: config.staticDir });
 
-  // On close Fastify ends the idle keep-alive connections once, and a connection whose request
-  // was in flight then stays open after its answer until the keep-alive timeout (72 s), holding
-  // the close (SIGTERM) that long. Idle ones are ended until the server has closed; a request that
-  // arrives on one meanwhile gets Fastify's 503 and `Connection: close`.
-  let reap: NodeJS.Timeout | undefined;
-  app.addHook('preClose', (done) => {
-    reap = setInterval(() => app.server.closeIdleConnections(), 100);
-    reap.unref();
-    done();
-  });
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(reap);
-    done();
-  });
-
   if (options.retention) {
     const retention = options.retention;
     let job: RetentionJob | undefined;
