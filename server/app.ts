@@ -15,6 +15,7 @@ import { appConfigRoute } from './app-config-route.ts';
 import { createHubAuth } from './hub/auth.ts';
 import { createFormsRepository } from './hub/forms-repository.ts';
 import { hubArea } from './hub/hub-area.ts';
+import { createReadiness, type JobStatuses } from './hub/readiness.ts';
 import { createResponsesRepository } from './hub/responses-repository.ts';
 import { createMailer } from './gateway/auth/mail.ts';
 import { clientKey } from './http/client-key.ts';
@@ -137,6 +138,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const forms = createFormsRepository(db);
   const responses = createResponsesRepository(db);
   let leadMailJob: LeadMailJob | undefined;
+  // Filled as the jobs start (onReady): /api/ready reports each of them.
+  const jobs: JobStatuses = new Map();
+  const readiness = createReadiness({ db, jobs });
   const auth = createHubAuth({
     secret: config.jwtSecret,
     db,
@@ -157,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now,
       rateLimit: config.rateLimit,
       onLeadsStored: () => leadMailJob?.kick(),
+      readiness,
     });
     if (config.gateway) {
       await apis.register(gatewayArea, {
@@ -190,9 +195,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         log: app.log,
         ...(retention.now ? { now: retention.now } : {}),
         ...(retention.intervalMs ? { intervalMs: retention.intervalMs } : {}),
-        // Locally the gateway keeps the bodies in DATA_DIR; hosted Storage keeps its own.
+        // Locally the gateway keeps the bodies in DATA_DIR; hosted Storage keeps its own and
+        // removes them through its API with the service-role key.
         ...(config.gateway ? { files: createFileStore(dataDir) } : {}),
+        ...(!config.gateway && config.supabase?.url && config.supabase.serviceRoleKey
+          ? {
+              storage: {
+                url: config.supabase.url,
+                serviceRoleKey: config.supabase.serviceRoleKey,
+              },
+            }
+          : {}),
       });
+      jobs.set('retention', job.status);
     });
     app.addHook('onClose', async () => {
       await job?.stop();
@@ -216,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(leadMail.pollMs ? { pollMs: leadMail.pollMs } : {}),
         ...(leadMail.delayMs ? { delayMs: leadMail.delayMs } : {}),
       });
+      jobs.set('lead-mail', leadMailJob.status);
     });
     app.addHook('onClose', async () => {
       await leadMailJob?.stop();

@@ -64,8 +64,9 @@ const envSchema = z.object({
   // Hosted mode: the project's service-role key, with which the retention job removes documents
   // through the Storage API.
   SUPABASE_SERVICE_ROLE_KEY: z.string().trim().min(1).optional(),
-  // Seconds a SIGTERM gives requests in flight and the jobs before the server closes anyway.
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  // Seconds a SIGTERM gives requests in flight and the mail being sent before the process ends
+  // anyway (exit code 1); below the service manager's own stop timeout (systemd: 90 s).
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).default('./dist'),
 });
@@ -96,7 +97,7 @@ export interface ServerConfig {
   leadMailDelayMs: number;
   /** Where backups go and how many daily ones stay (docs/backup.md). */
   backup: BackupSettings;
-  /** How long a SIGTERM waits for requests in flight and the jobs. */
+  /** How long a SIGTERM waits for requests in flight and the jobs before the process ends. */
   shutdownGraceMs: number;
   logLevel: string;
   staticDir: string;

@@ -10,6 +10,7 @@ import { missingApiRoleGrant } from './db/role-grants.ts';
 import { setupDatabase } from './db/setup.ts';
 import { startBackupService } from './backup/backup-service.ts';
 import { listeningOrigin } from './http/listening-origin.ts';
+import { errorCode } from './jobs/periodic-job.ts';
 
 startupMark('modules-loaded');
 const config = loadConfig();
@@ -59,14 +60,37 @@ const backups = await startBackupService({
   log: app.log,
 });
 let stopping = false;
+/**
+ * SIGTERM (systemd, a container runtime) and SIGINT: no new connections, requests in flight
+ * answered (a lead acknowledged is a lead stored), the jobs ended between two items with their
+ * claims given back, then the database closed. A request or a mail relay that hangs does not hold
+ * the process beyond SHUTDOWN_GRACE_SECONDS: it ends with code 1, and what was committed stays.
+ */
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'stopping');
-  await backups.stop();
-  await app.close();
-  await db.close();
-  process.exit(0);
+  const grace = setTimeout(() => {
+    app.log.error({ graceMs: config.shutdownGraceMs }, 'shutdown grace exceeded');
+    process.exit(1);
+  }, config.shutdownGraceMs);
+  let exitCode = 0;
+  try {
+    await backups.stop();
+    await app.close();
+  } catch (error) {
+    exitCode = 1;
+    app.log.error({ code: errorCode(error) }, 'shutdown failed');
+  }
+  try {
+    await db.close();
+  } catch (error) {
+    exitCode = 1;
+    app.log.error({ code: errorCode(error) }, 'closing the database failed');
+  }
+  clearTimeout(grace);
+  app.log.info({ signal, exitCode }, 'stopped');
+  process.exit(exitCode);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -7,6 +7,7 @@ import { hubErrorHandler, sendHubNotFound } from './errors.ts';
 import type { FormsRepository } from './forms-repository.ts';
 import { formRoutes } from './forms-routes.ts';
 import { loginRoutes } from './login-routes.ts';
+import type { ReadinessReport } from './readiness.ts';
 import type { ResponsesRepository } from './responses-repository.ts';
 import { responseRoutes } from './responses-routes.ts';
 
@@ -19,6 +20,8 @@ export interface HubAreaOptions {
   rateLimit: HubRateLimit;
   /** Told after leads were stored and committed (the new-lead mail's worker runs then). */
   onLeadsStored?: () => void;
+  /** The readiness check behind /api/ready (readiness.ts). */
+  readiness: () => Promise<ReadinessReport>;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface HubAreaOptions {
  */
 export const hubArea: FastifyPluginAsyncZod<HubAreaOptions> = async (
   hub,
-  { db, auth, forms, responses, now, rateLimit, onLeadsStored },
+  { db, auth, forms, responses, now, rateLimit, onLeadsStored, readiness },
 ) => {
   hub.setErrorHandler(hubErrorHandler);
   hub.setNotFoundHandler(sendHubNotFound);
@@ -41,6 +44,15 @@ export const hubArea: FastifyPluginAsyncZod<HubAreaOptions> = async (
   hub.get('/health', async () => {
     await db.query('select 1');
     return { status: 'ok' };
+  });
+  // Liveness stays /health, unchanged; readiness answers 503 while something this process
+  // needs is not there, so a proxy or an orchestrator sends its work elsewhere meanwhile.
+  hub.get('/ready', async (_request, reply) => {
+    const report = await readiness();
+    return reply
+      .code(report.status === 'fail' ? 503 : 200)
+      .type('application/health+json; charset=utf-8')
+      .send(report);
   });
   await hub.register(loginRoutes, { auth });
   await hub.register(formRoutes, { forms });

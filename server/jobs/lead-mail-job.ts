@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Columns, ReadAsDate } from '../db/table-rows.ts';
 import type { Mailer } from '../gateway/auth/mail.ts';
 import { digestMail, leadMail, type LeadMailFacts } from './lead-mail-content.ts';
-import { errorCode, startPeriodicJob } from './periodic-job.ts';
+import { errorCode, startPeriodicJob, type PeriodicJobStatus } from './periodic-job.ts';
 
 export const leadMailPollInterval = 15_000;
 /**
@@ -57,7 +57,12 @@ export interface LeadMailJob {
   kick(): void;
   /** One run now, after a running one has finished. */
   runNow(): Promise<LeadMailRun>;
-  /** Ends the timer and waits for a run in progress. */
+  /** See PeriodicJob.status (the readiness check). */
+  status(): PeriodicJobStatus;
+  /**
+   * Ends the timer and waits for a run in progress, which ends after the mail it is sending and
+   * gives back the rows it claimed and has not tried.
+   */
   stop(): Promise<void>;
 }
 
@@ -94,10 +99,11 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
   let lastKicked = Number.NEGATIVE_INFINITY;
   let again = false;
 
-  const run = async (): Promise<LeadMailRun> => {
+  const run = async (stopping: AbortSignal): Promise<LeadMailRun> => {
     const at = now();
     const result: LeadMailRun = { sent: 0, retried: 0, failed: 0 };
     const settings = await readSettings(db);
+    if (stopping.aborted) return result;
     if (!settings?.enabled || !settings.address) {
       // Switched off: what still waits is not sent later, when someone switches it on again.
       await db.query(
@@ -107,14 +113,21 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
     } else {
       const to = settings.address;
       const baseUrl = options.baseUrl();
-      for (;;) {
+      // On stop (SIGTERM) the run ends between two mails, not after the whole queue: what it
+      // claimed and has not tried goes back at once, so the next start (or another instance)
+      // sends it without sitting out the lease.
+      while (!stopping.aborted) {
         const claimed = await claim(db, at, delayMs, `kind = 'immediate'`);
         if (claimed.length === 0) break;
         const facts = await leadFacts(
           db,
           claimed.map((row) => row.response_id),
         );
-        for (const row of claimed) {
+        for (const [index, row] of claimed.entries()) {
+          if (stopping.aborted) {
+            await release(db, claimed.slice(index), at);
+            break;
+          }
           const lead = facts.get(row.response_id);
           // The lead was erased meanwhile: its row went with it (cascade), nothing to send.
           if (!lead) continue;
@@ -124,6 +137,10 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
           );
           result[outcome] += 1;
         }
+      }
+      if (stopping.aborted) {
+        log.info({ ...result }, 'lead mail run stopped');
+        return result;
       }
       if (settings.mode === 'digest') await gatherDigest(db, settings, at);
       result.sent += await sendDigests(to, baseUrl, result);
@@ -174,7 +191,7 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
     /** Each gathered digest that is due: one mail for all its rows. */
     async function sendDigests(to: string, baseUrl: string, counts: LeadMailRun): Promise<number> {
       let sent = 0;
-      for (;;) {
+      while (!stopping.aborted) {
         const claimed = await claim(db, at, 0, `digest_key is not null`, true);
         if (claimed.length === 0) return sent;
         // Every row of a digest claimed by `digest_key is not null` carries the digest's key.
@@ -197,6 +214,7 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
         if (outcome === 'sent') sent += 1;
         else counts[outcome] += 1;
       }
+      return sent;
     }
   };
 
@@ -224,6 +242,7 @@ export function startLeadMailJob(options: LeadMailJobOptions): LeadMailJob {
       else setImmediate(go).unref();
     },
     runNow: job.runNow,
+    status: job.status,
     stop: job.stop,
   };
 }
@@ -268,6 +287,18 @@ async function claim(
       return rows.sort((a, b) => Number(a.id) - Number(b.id));
     },
     { background: true },
+  );
+}
+
+/**
+ * Gives claimed rows back that a stopped run did not try: due again at the run's time, instead of
+ * when the lease ends. Rows sent or given up meanwhile are not pending any more and stay as they are.
+ */
+async function release(db: Database, rows: Claimed[], at: Date): Promise<void> {
+  await db.query(
+    `update public.lead_mail_outbox set next_attempt_at = $2
+      where id = any($1::bigint[]) and state = 'pending'`,
+    [rows.map((row) => row.id), at.toISOString()],
   );
 }
 

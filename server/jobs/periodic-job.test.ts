@@ -97,6 +97,69 @@ describe('startPeriodicJob', () => {
     expect(passes).toBe(1);
   });
 
+  it('stop aborts the signal of the running pass, so it can end between two items', async () => {
+    const gate = deferred();
+    const items: number[] = [];
+    job = startPeriodicJob({
+      run: async (signal) => {
+        for (let item = 1; item <= 5 && !signal.aborted; item += 1) {
+          items.push(item);
+          if (item === 2) await gate.promise;
+        }
+      },
+      intervalMs: 100,
+      log: fakeLog(),
+      failure: 'test run failed',
+      first: 'at-once',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(items).toEqual([1, 2]);
+    const stopping = job.stop();
+    gate.resolve();
+    await stopping;
+    expect(items).toEqual([1, 2]);
+  });
+
+  it('tells its status: when the running pass started, when the last ended, and how', async () => {
+    const gate = deferred();
+    let passes = 0;
+    const started = Date.now();
+    job = startPeriodicJob({
+      run: async () => {
+        passes += 1;
+        if (passes === 1) await gate.promise;
+        if (passes === 2) throw Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
+      },
+      intervalMs: 100,
+      log: fakeLog(),
+      failure: 'test run failed',
+      first: 'at-once',
+    });
+    expect(job.status()).toEqual({
+      intervalMs: 100,
+      startedAt: started,
+      stopped: false,
+      runningSince: undefined,
+      lastFinishedAt: undefined,
+      lastFailureCode: undefined,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.status().runningSince).toBe(started);
+    await vi.advanceTimersByTimeAsync(50);
+    gate.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.status()).toMatchObject({ runningSince: undefined, lastFinishedAt: started + 50 });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(job.status()).toMatchObject({
+      lastFinishedAt: started + 100,
+      lastFailureCode: 'ECONNREFUSED',
+    });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(job.status().lastFailureCode).toBeUndefined();
+    await job.stop();
+    expect(job.status().stopped).toBe(true);
+  });
+
   it('logs a failed pass by its code only, and the next tick runs again', async () => {
     const log = fakeLog();
     let passes = 0;

@@ -1,6 +1,9 @@
 export interface PeriodicJobOptions<Result> {
-  /** One pass of the job. */
-  run: () => Promise<Result>;
+  /**
+   * One pass of the job. The signal is aborted when the job is stopped: a pass that works through
+   * a list (the new-lead mails) ends between two items and gives back what it has not started.
+   */
+  run: (signal: AbortSignal) => Promise<Result>;
   intervalMs: number;
   /** Where a failed pass is told (the server's logger). */
   log: { error(fields: { code: string }, message: string): void };
@@ -19,8 +22,27 @@ export interface PeriodicJob<Result> {
   /** A pass as the timer starts one: its failure is logged. Nothing once stopped. */
   tick(): void;
   readonly stopped: boolean;
-  /** Ends the timer and waits for the first check and a pass in progress. */
+  /** What the readiness check (/api/ready) reads: is the job alive, and how did its last pass go. */
+  status(): PeriodicJobStatus;
+  /**
+   * Ends the timer, tells a pass in progress to end between two items (its signal), and waits for
+   * the first check and that pass.
+   */
   stop(): Promise<void>;
+}
+
+/** Times are milliseconds since the epoch (`Date.now()`). */
+export interface PeriodicJobStatus {
+  intervalMs: number;
+  /** When the job was started. */
+  startedAt: number;
+  stopped: boolean;
+  /** When the pass in progress started; undefined while none runs. */
+  runningSince: number | undefined;
+  /** When the newest pass ended, successful or not. */
+  lastFinishedAt: number | undefined;
+  /** The newest finished pass failed, with this code (errorCode). */
+  lastFailureCode: string | undefined;
 }
 
 /**
@@ -31,7 +53,26 @@ export interface PeriodicJob<Result> {
  * next tick.
  */
 export function startPeriodicJob<Result>(options: PeriodicJobOptions<Result>): PeriodicJob<Result> {
-  const { run, log, failure } = options;
+  const { log, failure } = options;
+  const stopping = new AbortController();
+  const startedAt = Date.now();
+  let runningSince: number | undefined;
+  let lastFinishedAt: number | undefined;
+  let lastFailureCode: string | undefined;
+  const run = async (): Promise<Result> => {
+    runningSince = Date.now();
+    try {
+      const result = await options.run(stopping.signal);
+      lastFailureCode = undefined;
+      return result;
+    } catch (error) {
+      lastFailureCode = errorCode(error);
+      throw error;
+    } finally {
+      runningSince = undefined;
+      lastFinishedAt = Date.now();
+    }
+  };
   /** The newest pass asked for, running or waiting. */
   let latest: Promise<Result> | undefined;
   /** A pass asked for that has not started yet. */
@@ -87,8 +128,17 @@ export function startPeriodicJob<Result>(options: PeriodicJobOptions<Result>): P
     get stopped() {
       return stopped;
     },
+    status: () => ({
+      intervalMs: options.intervalMs,
+      startedAt,
+      stopped,
+      runningSince,
+      lastFinishedAt,
+      lastFailureCode,
+    }),
     stop: async () => {
       stopped = true;
+      stopping.abort();
       clearInterval(timer);
       clearTimeout(firstTimer);
       await checked;

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { FileStore } from '../gateway/storage/file-store.ts';
 import type { Tables } from '../../src/domain/database.types.ts';
 import type { Columns, FunctionResult, ReadAsDate, ReadAsInt8 } from '../db/table-rows.ts';
-import { errorCode, startPeriodicJob } from './periodic-job.ts';
+import { errorCode, startPeriodicJob, type PeriodicJobStatus } from './periodic-job.ts';
 import { removeBatchSize, removeStorageObjects, type StorageApi } from './storage-api.ts';
 
 export const retentionInterval = 24 * 60 * 60 * 1000;
@@ -41,6 +41,8 @@ export interface RetentionJob {
    * run, or undefined when a run within the last day made this one unnecessary.
    */
   runNow(): Promise<Record<string, number> | undefined>;
+  /** See PeriodicJob.status (the readiness check). */
+  status(): PeriodicJobStatus;
   /** Ends the timer and waits for a run in progress. */
   stop(): Promise<void>;
 }
@@ -100,7 +102,7 @@ export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
     },
   });
 
-  return { runNow: job.runNow, stop: job.stop };
+  return { runNow: job.runNow, status: job.status, stop: job.stop };
 }
 
 /** `max(as_of)`: null before the first run. */

@@ -234,6 +234,47 @@ describe.each(['pglite', 'postgres'] as const)('lead mail job on %s', (kind) => 
     expect(rows[0]!.failed).toBe(1);
   });
 
+  it('stops after the mail it is sending and gives back the rest of its claim at once', async () => {
+    let sending!: () => void;
+    const inFirstSend = new Promise<void>((resolve) => (sending = resolve));
+    let finish!: () => void;
+    const firstSendMayEnd = new Promise<void>((resolve) => (finish = resolve));
+    const mailer = fakeMailer();
+    const send = mailer.send.bind(mailer);
+    let calls = 0;
+    mailer.send = async (mail, options) => {
+      calls += 1;
+      if (calls === 1) {
+        sending();
+        await firstSendMayEnd;
+      }
+      return send(mail, options);
+    };
+    const run = await start(mailer);
+    const ids = [];
+    for (let i = 0; i < 5; i += 1) ids.push(await insertLead({ receivedAt: new Date(Date.now()) }));
+    const running = run.runNow();
+    await inFirstSend;
+    const stopped = run.stop();
+    finish();
+    await stopped;
+    expect(await running).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(mailer.sent.map((sent) => sent.key)).toEqual([`lead:${ids[0]}`]);
+    expect(await outbox(ids[0]!)).toMatchObject({ state: 'sent', attempts: 1 });
+    // The four untried rows are due again now, not when the two-minute lease would end.
+    for (const id of ids.slice(1)) {
+      const row = await outbox(id);
+      expect(row).toMatchObject({ state: 'pending', attempts: 0 });
+      expect(new Date(row.next_attempt_at).getTime()).toBeLessThanOrEqual(clock.getTime());
+    }
+    expect(run.status()).toMatchObject({ stopped: true, runningSince: undefined });
+
+    // The next start (or another instance) sends them, each once.
+    const next = await start(mailer);
+    expect(mailer.sent.map((sent) => sent.key)).toEqual(ids.map((id) => `lead:${id}`));
+    expect(await next.runNow()).toEqual({ sent: 0, retried: 0, failed: 0 });
+  });
+
   it('cancels what waits when the mail is switched off', async () => {
     const mailer = fakeMailer();
     const run = await start(mailer);

@@ -80,6 +80,19 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
       body: JSON.stringify(lead),
     });
 
+  it('runs retention once although both instances start its daily job', async () => {
+    // Each instance's job starts with a pass when the last run is a day old or older; the
+    // second finds the first's run in the shared table (a lock makes simultaneous starts wait).
+    const count = async () =>
+      (await sql.query<{ n: string }>('select count(*) as n from public.retention_runs')).rows[0]
+        ?.n;
+    const deadline = Date.now() + 10_000;
+    while ((await count()) === '0' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await count()).toBe('1');
+  });
+
   it('counts a client’s leads per minute on both instances together', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < submissionsPerMinute + 3; i += 1) {
