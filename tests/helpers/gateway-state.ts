@@ -6,7 +6,8 @@ import type { Database } from '../../server/db/database.ts';
  * Everything a request to the gateway could change: each table of `public`, `auth` and `storage`
  * by row count and a digest of its rows (so an update shows as well as an insert or delete),
  * and every file under DATA_DIR (object bodies, uploads in progress, mails) with its size.
- * Two equal snapshots mean nothing changed.
+ * Two equal snapshots mean nothing changed. Left out: `public.request_counters`, where every
+ * request counts against its client's limits, refused or not (that is the point of a limit).
  */
 export interface GatewayState {
   tables: Record<string, string>;
@@ -16,7 +17,9 @@ export interface GatewayState {
 export async function gatewayState(db: Database, dataDir: string): Promise<GatewayState> {
   const found = await db.query<{ schema: string; name: string }>(
     `select schemaname as schema, tablename as name from pg_tables
-     where schemaname in ('public', 'auth', 'storage') order by 1, 2`,
+     where schemaname in ('public', 'auth', 'storage')
+       and (schemaname, tablename) <> ('public', 'request_counters')
+     order by 1, 2`,
   );
   const tables: Record<string, string> = {};
   for (const { schema, name } of found.rows) {
