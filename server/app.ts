@@ -121,7 +121,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Limits apply per route (see the routes), per client (clientKey: behind a trusted proxy the
   // client it names); every instance counts in the same table (server/db/shared-counters.ts).
   const store = sharedRateLimitStore(createSharedCounters(db, config.jwtSecret), now);
-  await app.register(rateLimit, { global: false, keyGenerator: clientKey, store });
+  // A counter the database cannot give (it is down) lets the request through to its handler, which
+  // meets the same database and answers for itself (a malformed body still gets its 400).
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: clientKey,
+    store,
+    skipOnError: true,
+  });
   // PGlite: from a lead's or the desk's arrival until its answer, no anonymous gateway work
   // starts (server/db/database.ts), so it waits at most for the one piece that is running.
   if (db.hold) {
