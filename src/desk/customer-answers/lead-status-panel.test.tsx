@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createAccount,
   startGatewayServer,
@@ -20,6 +20,11 @@ import { LeadStatusControl } from './lead-status-panel.tsx';
 // The status control (a radio group, a note and one button) with the real mutation (React Query, optimistic update, invalidation) and
 // the real supabase-js against the test server: what set_lead_status stores, what the control
 // shows while saving, after saving and when the database refuses.
+
+// jsdom has no CSS.escape, which user-event's arrow keys in a radio group use to find the group.
+vi.stubGlobal('CSS', {
+  escape: (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (char) => `\\${char}`),
+});
 
 let server: GatewayServer;
 let leadId = 0;

@@ -38,8 +38,8 @@ const subject = { customerId: 7, responseId: 31, label: 'KFZ-Wechsel vom 25.11.2
 const describedBy = (field: HTMLElement) =>
   document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
 
-// Wednesday 25 November 2026, 10:00 in Berlin: only Date is faked, user-event's timers run.
-const now = new Date('2026-11-25T09:00:00Z');
+// Wednesday 25 November 2026, 10:20 in Berlin: only Date is faked, user-event's timers run.
+const now = new Date('2026-11-25T09:20:00Z');
 
 beforeEach(() => {
   vi.useFakeTimers({ now, toFake: ['Date'] });
