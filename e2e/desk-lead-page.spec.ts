@@ -21,10 +21,10 @@ const uniqueLetters = () =>
     () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)],
   ).join('');
 
-async function shoot(page: Page, name: string, target?: Locator) {
+/** The whole page, or (with a dialog open) the window as staff see it. */
+async function shoot(page: Page, name: string, fullPage = true) {
   const path = test.info().outputPath(`${name}.png`);
-  if (target) await target.screenshot({ path });
-  else await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   await test.info().attach(name, { path, contentType: 'image/png' });
 }
 
@@ -49,6 +49,16 @@ async function setAdminName(request: APIRequestContext, name: string | null) {
   expect(saved.ok(), await saved.text()).toBe(true);
 }
 
+// Whatever happens in the test (a timeout closes its request context), the admin is shown by
+// address again afterwards, as the other journeys expect.
+test.afterAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+  });
+  await setAdminName(request, null);
+  await request.dispose();
+});
+
 test('the lead page: two columns, follow-up, status and note, all current without a reload', async ({
   page,
   request,
@@ -61,135 +71,126 @@ test('the lead page: two columns, follow-up, status and note, all current withou
     questionnaireLead({ last_name: lastName, offer_info: false }),
   );
   await setAdminName(request, displayName);
-  try {
-    await openSignedIn(page, deskCustomerAnswersPath(customerId));
-    const lead = page.getByRole('region', { name: /^Tabaluga vom/ });
-    const contact = page.getByRole('region', { name: 'Kontaktdaten', exact: true });
-    const status = page.getByRole('region', { name: 'Status', exact: true });
-    const followUps = page.getByRole('region', { name: 'Wiedervorlagen', exact: true });
-    const notes = page.getByRole('region', { name: 'Notizen', exact: true });
-    const history = page.getByRole('region', { name: 'Verlauf', exact: true });
-    await expect(history.getByRole('listitem').first()).toContainText('Eingang');
-    await expect(notes).toContainText('Noch keine Notizen.');
+  await openSignedIn(page, deskCustomerAnswersPath(customerId));
+  const lead = page.getByRole('region', { name: /^Tabaluga vom/ });
+  const contact = page.getByRole('region', { name: 'Kontaktdaten', exact: true });
+  const status = page.getByRole('region', { name: 'Status', exact: true });
+  const followUps = page.getByRole('region', { name: 'Wiedervorlagen', exact: true });
+  const notes = page.getByRole('region', { name: 'Notizen', exact: true });
+  const history = page.getByRole('region', { name: 'Verlauf', exact: true });
+  await expect(history.getByRole('listitem').first()).toContainText('Eingang');
+  await expect(notes).toContainText('Noch keine Notizen.');
 
-    // Two columns: the visitor's side on the left, the office's on the right, both from the top;
-    // the answers begin on the first screen.
-    const box = async (region: Locator) => (await region.boundingBox())!;
-    const [contactBox, leadBox, statusBox] = [
-      await box(contact),
-      await box(lead),
-      await box(status),
-    ];
-    expect(statusBox.x).toBeGreaterThanOrEqual(contactBox.x + contactBox.width);
-    expect(Math.abs(statusBox.y - contactBox.y)).toBeLessThan(5);
-    const answers = lead.getByRole('heading', { name: 'Antworten', level: 3 });
-    expect((await answers.boundingBox())!.y).toBeLessThan(900);
-    expect(leadBox.x).toBe(contactBox.x);
+  // Two columns: the visitor's side on the left, the office's on the right, both from the top;
+  // the answers begin on the first screen.
+  const box = async (region: Locator) => (await region.boundingBox())!;
+  const [contactBox, leadBox, statusBox] = [await box(contact), await box(lead), await box(status)];
+  expect(statusBox.x).toBeGreaterThanOrEqual(contactBox.x + contactBox.width);
+  expect(Math.abs(statusBox.y - contactBox.y)).toBeLessThan(5);
+  const answers = lead.getByRole('heading', { name: 'Antworten', level: 3 });
+  expect((await answers.boundingBox())!.y).toBeLessThan(900);
+  expect(leadBox.x).toBe(contactBox.x);
 
-    // The questionnaire's box, named as what it is.
-    const offers = lead.locator('dt', { hasText: 'Weitere Angebote erwünscht (freiwillig)' });
-    await expect(offers.locator('xpath=following-sibling::dd')).toHaveText('Nein');
-    await expect(lead).not.toContainText('Angebot gewünscht');
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await shoot(page, 'leadseite-1366');
+  // The questionnaire's box, named as what it is.
+  const offers = lead.locator('dt', { hasText: 'Weitere Angebote erwünscht (freiwillig)' });
+  await expect(offers.locator('xpath=following-sibling::dd')).toHaveText('Nein');
+  await expect(lead).not.toContainText('Angebot gewünscht');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'leadseite-1366');
 
-    // A follow-up: quick choices, the working-hours default, a past day refused.
-    await followUps.getByRole('button', { name: 'Wiedervorlage anlegen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Wiedervorlage anlegen' });
-    const choices = dialog.getByRole('group', { name: 'Schnellauswahl' });
-    const now = new Date();
-    const today = berlinToday(now);
-    const beforeFour = Date.parse(berlinInstant(today, '16:00')) > now.getTime();
-    await expect(choices.getByRole('button')).toHaveText([
-      ...(beforeFour ? ['Heute 16 Uhr'] : []),
-      'Morgen 9 Uhr',
-      'In 3 Tagen',
-      'Nächste Woche',
-    ]);
-    const day = dialog.getByLabel('Datum (Berlin)');
-    const time = dialog.getByLabel('Uhrzeit (Berlin)');
-    const defaultHour = Number((await time.inputValue()).slice(0, 2));
-    expect(defaultHour).toBeGreaterThanOrEqual(9);
-    expect(defaultHour).toBeLessThanOrEqual(17);
-    await expect(dialog.getByLabel('Zuständig')).toHaveValue(/.+/);
-    await expect(dialog.getByLabel('Zuständig').locator('option:checked')).toHaveText(
-      `${displayName} (ich)`,
-    );
-    await expectNoAxeViolations(page);
-    await shoot(page, 'wiedervorlage-dialog-1366', dialog);
+  // A follow-up: quick choices, the working-hours default, a past day refused.
+  await followUps.getByRole('button', { name: 'Wiedervorlage anlegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Wiedervorlage anlegen' });
+  const choices = dialog.getByRole('group', { name: 'Schnellauswahl' });
+  const now = new Date();
+  const today = berlinToday(now);
+  const beforeFour = Date.parse(berlinInstant(today, '16:00')) > now.getTime();
+  await expect(choices.getByRole('button')).toHaveText([
+    ...(beforeFour ? ['Heute 16 Uhr'] : []),
+    'Morgen 9 Uhr',
+    'In 3 Tagen',
+    'Nächste Woche',
+  ]);
+  const day = dialog.getByLabel('Datum (Berlin)');
+  const time = dialog.getByLabel('Uhrzeit (Berlin)');
+  const defaultHour = Number((await time.inputValue()).slice(0, 2));
+  expect(defaultHour).toBeGreaterThanOrEqual(9);
+  expect(defaultHour).toBeLessThanOrEqual(17);
+  await expect(dialog.getByLabel('Zuständig')).toHaveValue(/.+/);
+  await expect(dialog.getByLabel('Zuständig').locator('option:checked')).toHaveText(
+    `${displayName} (ich)`,
+  );
+  await expectNoAxeViolations(page);
+  await shoot(page, 'wiedervorlage-dialog-1366', false);
 
-    await day.fill(addDays(today, -1));
-    await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(day).toHaveAccessibleDescription(
-      'Das Datum liegt in der Vergangenheit. Bitte ein späteres wählen.',
-    );
-    await expect(day).toHaveAttribute('aria-invalid', 'true');
-    await shoot(page, 'wiedervorlage-vergangenheit-1366', dialog);
+  await day.fill(addDays(today, -1));
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(day).toHaveAccessibleDescription(
+    'Das Datum liegt in der Vergangenheit. Bitte ein späteres wählen.',
+  );
+  await expect(day).toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'wiedervorlage-vergangenheit-1366', false);
 
-    const monday = addDays(weekStart(today), 7);
-    await choices.getByRole('button', { name: 'Nächste Woche' }).click();
-    await expect(day).toHaveValue(monday);
-    await expect(time).toHaveValue('09:00');
-    await expect(choices.getByRole('button', { name: 'Nächste Woche' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await dialog.getByLabel('Text').fill('Angebot nachfassen');
-    // No reload from here on: a marker on the window would be gone after one.
-    await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
-    await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(dialog).toBeHidden();
-    const made = followUps.getByRole('listitem').filter({ hasText: 'Angebot nachfassen' });
-    await expect(made).toContainText(`Zuständig: ${displayName}`);
-    await expect(history).toContainText(
-      new RegExp(`Wiedervorlage angelegt – [^–]+ – ${displayName}Angebot nachfassen`),
-    );
+  const monday = addDays(weekStart(today), 7);
+  await choices.getByRole('button', { name: 'Nächste Woche' }).click();
+  await expect(day).toHaveValue(monday);
+  await expect(time).toHaveValue('09:00');
+  await expect(choices.getByRole('button', { name: 'Nächste Woche' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await dialog.getByLabel('Text').fill('Angebot nachfassen');
+  // No reload from here on: a marker on the window would be gone after one.
+  await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  const made = followUps.getByRole('listitem').filter({ hasText: 'Angebot nachfassen' });
+  await expect(made).toContainText(`Zuständig: ${displayName}`);
+  await expect(history).toContainText(
+    new RegExp(`Wiedervorlage angelegt – [^–]+ – ${displayName}Angebot nachfassen`),
+  );
 
-    // The status with a note, in one step.
-    await status.getByRole('radio', { name: 'Termin vereinbart', exact: true }).check();
-    await status.getByLabel('Notiz zur Statusänderung (optional)').fill('Termin am Freitag');
-    await status.getByRole('button', { name: 'Status ändern' }).click();
-    await expect(status.getByText(/^Aktueller Status:/)).toHaveText(
-      'Aktueller Status: Termin vereinbart',
-    );
-    await expect(status.getByRole('status')).toHaveText('Status auf „Termin vereinbart“ gesetzt.');
-    await expect(status.getByRole('radio', { name: 'Termin vereinbart (aktuell)' })).toBeChecked();
-    await expect(history).toContainText(
-      new RegExp(`Termin vereinbart – [^–]+ – ${displayName}Notiz: Termin am Freitag`),
-    );
+  // The status with a note, in one step.
+  await status.getByRole('radio', { name: 'Termin vereinbart', exact: true }).check();
+  await status.getByLabel('Notiz zur Statusänderung (optional)').fill('Termin am Freitag');
+  await status.getByRole('button', { name: 'Status ändern' }).click();
+  await expect(status.getByText(/^Aktueller Status:/)).toHaveText(
+    'Aktueller Status: Termin vereinbart',
+  );
+  await expect(status.getByRole('status')).toHaveText('Status auf „Termin vereinbart“ gesetzt.');
+  await expect(status.getByRole('radio', { name: 'Termin vereinbart (aktuell)' })).toBeChecked();
+  await expect(history).toContainText(
+    new RegExp(`Termin vereinbart – [^–]+ – ${displayName}Notiz: Termin am Freitag`),
+  );
 
-    // A note written by mistake, deleted after a question.
-    await notes.getByLabel('Neue Notiz').fill('Falsch zugeordnet');
-    await notes.getByRole('button', { name: 'Notiz hinzufügen' }).click();
-    const note = notes.getByRole('listitem').filter({ hasText: 'Falsch zugeordnet' });
-    await expect(note).toContainText(displayName);
-    await note.getByRole('button', { name: 'Notiz löschen: Falsch zugeordnet' }).click();
-    const question = page.getByRole('alertdialog', { name: 'Notiz löschen?' });
-    await expect(question.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
-    await expectNoAxeViolations(page);
-    await shoot(page, 'notiz-loeschen-1366', question);
-    await question.getByRole('button', { name: 'Löschen' }).click();
-    await expect(question).toBeHidden();
-    await expect(notes).toContainText('Noch keine Notizen.');
+  // A note written by mistake, deleted after a question.
+  await notes.getByLabel('Neue Notiz').fill('Falsch zugeordnet');
+  await notes.getByRole('button', { name: 'Notiz hinzufügen' }).click();
+  const note = notes.getByRole('listitem').filter({ hasText: 'Falsch zugeordnet' });
+  await expect(note).toContainText(displayName);
+  await note.getByRole('button', { name: 'Notiz löschen: Falsch zugeordnet' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Notiz löschen?' });
+  await expect(question.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'notiz-loeschen-1366', false);
+  await question.getByRole('button', { name: 'Löschen' }).click();
+  await expect(question).toBeHidden();
+  await expect(notes).toContainText('Noch keine Notizen.');
 
-    // Names, not addresses, anywhere on the page; and all of it without a reload.
-    await expect(page.getByRole('main')).not.toContainText(admin.email);
-    expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
-    await expectNoAxeViolations(page);
-    await shoot(page, 'leadseite-nach-aenderungen-1366');
+  // Names, not addresses, anywhere on the page; and all of it without a reload.
+  await expect(page.getByRole('main')).not.toContainText(admin.email);
+  expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'leadseite-nach-aenderungen-1366');
 
-    // Kept: after a reload the page says the same.
-    await page.reload();
-    await expect(status.getByText(/^Aktueller Status:/)).toHaveText(
-      'Aktueller Status: Termin vereinbart',
-    );
-    await expect(made).toContainText(`Zuständig: ${displayName}`);
-    await expect(notes).toContainText('Noch keine Notizen.');
-  } finally {
-    // Other journeys expect the admin shown by address.
-    await setAdminName(request, null);
-  }
+  // Kept: after a reload the page says the same.
+  await page.reload();
+  await expect(status.getByText(/^Aktueller Status:/)).toHaveText(
+    'Aktueller Status: Termin vereinbart',
+  );
+  await expect(made).toContainText(`Zuständig: ${displayName}`);
+  await expect(notes).toContainText('Noch keine Notizen.');
 });
 
 test('a KFZ lead shows no box for further offers: its form has none', async ({ page, request }) => {

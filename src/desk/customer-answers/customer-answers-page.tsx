@@ -39,14 +39,16 @@ function Loading({ children }: { children: string }) {
 
 function Entry(props: { term: string; note?: string | undefined; children: ReactNode }) {
   return (
-    <div className="grid gap-1 py-2 sm:grid-cols-[16rem_1fr] sm:gap-4">
+    <div className="grid gap-1 py-2 sm:grid-cols-[14rem_minmax(0,1fr)] sm:gap-4">
       <dt className="font-medium text-slate-700">
         {props.term}
         {props.note ? (
           <span className="block text-sm font-normal text-amber-800">{props.note}</span>
         ) : null}
       </dt>
-      <dd className="text-slate-900 whitespace-pre-wrap">{props.children}</dd>
+      <dd className="whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
+        {props.children}
+      </dd>
     </div>
   );
 }
