@@ -24,6 +24,8 @@ const uniqueLetters = () =>
 /** The whole page, or (with a dialog open) the window as staff see it. */
 async function shoot(page: Page, name: string, fullPage = true) {
   const path = test.info().outputPath(`${name}.png`);
+  // From the top: scrolled, the sticky header would sit in the middle of a full-page shot.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage });
   await test.info().attach(name, { path, contentType: 'image/png' });
 }
