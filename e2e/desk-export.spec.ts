@@ -100,7 +100,7 @@ function expectFixture(rows: Record<string, unknown>[], text: (value: unknown) =
   expect(pkv.Fragebogen).toBe('PKV');
   expect(pkv.Quelle).toBe('Website');
   expect(pkv['AGB akzeptiert']).toBe('Ja');
-  expect(pkv['Angebot gewünscht']).toBe('Ja');
+  expect(pkv['Weitere Angebote erwünscht (freiwillig)']).toBe('Ja');
   expect(text(pkv.Erfasst)).toBe('22.11.2026 10:00');
   expect(pkv['PKV: Welche Leistungen sind Ihnen besonders wichtig?']).toBe(
     'Chefarztbehandlung, Beitragsrückerstattung',

@@ -141,19 +141,17 @@ test('a KFZ callback through the day: mailed once, due, contacted, done, found b
 
     // Staff call back and record it: 'Kontaktiert' with a note.
     await item.getByRole('link', { name: `Antworten von Greta ${lastName}` }).click();
-    const lead = page.getByRole('region', { name: /^KFZ/ });
-    await expect(lead.getByText(/^Status:/)).toHaveText('Status: Neu');
+    await expect(page.getByRole('region', { name: /^KFZ/ })).toBeVisible();
+    const lead = page.getByRole('region', { name: 'Status', exact: true });
+    await expect(lead.getByText(/^Aktueller Status:/)).toHaveText('Aktueller Status: Neu');
     await lead.getByLabel('Notiz zur Statusänderung (optional)').fill('Erreicht, Angebot folgt');
-    await lead.getByRole('button', { name: 'Status ändern' }).click();
+    await lead.getByRole('radio', { name: 'Kontaktiert', exact: true }).check();
     const saved = page.waitForResponse((response) =>
       response.url().includes('/rpc/set_lead_status'),
     );
-    await page
-      .getByRole('menu')
-      .getByRole('menuitem', { name: 'Kontaktiert', exact: true })
-      .click();
+    await lead.getByRole('button', { name: 'Status ändern' }).click();
     expect((await saved).ok()).toBe(true);
-    await expect(lead.getByText(/^Status:/)).toHaveText('Status: Kontaktiert');
+    await expect(lead.getByText(/^Aktueller Status:/)).toHaveText('Aktueller Status: Kontaktiert');
     await expectNoAxeViolations(page);
 
     // The follow-up is done, in one click on the dashboard.
@@ -174,9 +172,7 @@ test('a KFZ callback through the day: mailed once, due, contacted, done, found b
 
     // The lead's history: each step with who and when.
     await page.goto(deskCustomerAnswersPath(customer!.id));
-    const history = page.getByRole('region', { name: /^KFZ/ }).getByRole('region', {
-      name: 'Verlauf',
-    });
+    const history = page.getByRole('region', { name: 'Verlauf', exact: true });
     const today = berlinDate(new Date().toISOString()).replace(/\./g, '\\.');
     const when = `\\d\\d\\.\\d\\d\\.\\d{4}, \\d\\d:\\d\\d`;
     const who = admin.email.replace(/\./g, '\\.');

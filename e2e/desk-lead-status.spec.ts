@@ -5,7 +5,7 @@ import { admin, openSignedIn, submitTabalugaLead } from './helpers/desk.ts';
 import { expectNoAxeViolations } from './helpers/hub.ts';
 
 // A lead's status against the built server and its gateway: a lead sent on the public site is
-// 'Neu', staff set 'Kontaktiert' with a note on the answers page, the history shows who and when,
+// 'Neu', staff set 'Kontaktiert' with a note on the lead page, the history shows who and when,
 // and the dashboard's counts per status follow.
 
 async function statusCounts(page: Page) {
@@ -51,9 +51,10 @@ test('staff set a lead to Kontaktiert with a note; the history and the dashboard
   expect(customerId).toBeGreaterThan(0);
 
   await page.goto(deskCustomerAnswersPath(customerId));
-  const lead = page.getByRole('region', { name: /^Tabaluga vom/ });
-  await expect(lead.getByText(/^Status:/)).toHaveText('Status: Neu');
-  const history = lead.getByRole('region', { name: 'Verlauf' });
+  await expect(page.getByRole('region', { name: /^Tabaluga vom/ })).toBeVisible();
+  const lead = page.getByRole('region', { name: 'Status', exact: true });
+  await expect(lead.getByText(/^Aktueller Status:/)).toHaveText('Aktueller Status: Neu');
+  const history = page.getByRole('region', { name: 'Verlauf', exact: true });
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history.getByRole('listitem').first()).toHaveText(
     /^Neu – \d\d\.\d\d\.\d{4}, \d\d:\d\d – Eingang$/,
@@ -62,16 +63,15 @@ test('staff set a lead to Kontaktiert with a note; the history and the dashboard
   await lead
     .getByLabel('Notiz zur Statusänderung (optional)')
     .fill('Rückruf erreicht, Angebot für zwei Kinder gewünscht');
-  await lead.getByRole('button', { name: 'Status ändern' }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveCount(6);
-  await expect(menu.getByRole('menuitem', { name: /Neu \(aktuell\)/ })).toBeVisible();
+  await expect(lead.getByRole('radio')).toHaveCount(6);
+  await expect(lead.getByRole('radio', { name: 'Neu (aktuell)' })).toBeChecked();
   await expectNoAxeViolations(page);
 
+  await lead.getByRole('radio', { name: 'Kontaktiert', exact: true }).check();
   const saved = page.waitForResponse((response) => response.url().includes('/rpc/set_lead_status'));
-  await menu.getByRole('menuitem', { name: 'Kontaktiert', exact: true }).click();
+  await lead.getByRole('button', { name: 'Status ändern' }).click();
   expect((await saved).ok()).toBe(true);
-  await expect(lead.getByText(/^Status:/)).toHaveText('Status: Kontaktiert');
+  await expect(lead.getByText(/^Aktueller Status:/)).toHaveText('Aktueller Status: Kontaktiert');
   await expect(lead.getByRole('status')).toHaveText('Status auf „Kontaktiert“ gesetzt.');
   await expect(lead.getByLabel('Notiz zur Statusänderung (optional)')).toHaveValue('');
   await expect(history.getByRole('listitem')).toHaveCount(2);
@@ -87,7 +87,7 @@ test('staff set a lead to Kontaktiert with a note; the history and the dashboard
 
   // Kept: after a reload the lead and its history say the same.
   await page.reload();
-  await expect(lead.getByText(/^Status:/)).toHaveText('Status: Kontaktiert');
+  await expect(lead.getByText(/^Aktueller Status:/)).toHaveText('Aktueller Status: Kontaktiert');
   await expect(history.getByRole('listitem')).toHaveCount(2);
 
   await page.goto(deskPaths.dashboard);

@@ -97,7 +97,7 @@ describe('export table', () => {
     expect(cell(first, 'Telefon')).toBe("'+49 170 1234567");
     expect(cell(first, 'Geburtsdatum')).toBe('01.02.1980');
     expect(cell(first, 'Bestandskunde')).toBe('');
-    expect(cell(first, 'Angebot gewünscht')).toBe('Ja');
+    expect(cell(first, 'Weitere Angebote erwünscht (freiwillig)')).toBe('Ja');
     expect(cell(first, 'Datenverarbeitung eingewilligt')).toBe('Nein');
     expect(cell(first, 'Cookie-Auswahl')).toBe('Unbedingt erforderlich, Statistik');
     expect(cell(first, 'Beruf')).toBe('Lehrer; "verbeamtet"');
@@ -118,6 +118,10 @@ describe('export table', () => {
     expect(kfz[3]).toEqual({ type: 'text', value: 'KFZ-Rückruf' });
     expect(contact[3]).toEqual({ type: 'text', value: 'Kontakt' });
     expect(contact[4]).toEqual({ type: 'text', value: 'Website' });
+    // Their forms have no box for further offers: the true they send is left out.
+    const offers = table.headers().indexOf('Weitere Angebote erwünscht (freiwillig)');
+    expect(kfz[offers]).toBeNull();
+    expect(contact[offers]).toBeNull();
   });
 
   it("gives a deleted question's answers a column by the stored text, padding earlier pages", async () => {

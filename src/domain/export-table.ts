@@ -80,7 +80,7 @@ const fixedHeaders = [
   'Rückrufzeit',
   'Bestandskunde',
   'Nachricht',
-  'Angebot gewünscht',
+  'Weitere Angebote erwünscht (freiwillig)',
   'AGB akzeptiert',
   'Datenverarbeitung eingewilligt',
   'Einwilligungstext-Version',
@@ -186,7 +186,8 @@ export function createExportTable(
         text(response.call_time),
         yesNo(response.existing_customer),
         text(response.message),
-        yesNo(response.offer_info),
+        // Only the questionnaire has this optional box; KFZ and contact forms send true unasked.
+        response.source === 'questionnaire' ? yesNo(response.offer_info) : null,
         yesNo(response.terms_accepted),
         yesNo(response.data_processing_consent),
         text(response.consent_version),

@@ -96,7 +96,7 @@ describe('summaries', () => {
         }),
       ),
     ).toBe(
-      '1.234 Anfragen, davon 1.200 über die Website und 34 vom Messe-Tablet; 37,5\u00a0% der Fragebogen-Anfragen wünschen ein Angebot.',
+      '1.234 Anfragen, davon 1.200 über die Website und 34 vom Messe-Tablet; 37,5\u00a0% der Fragebogen-Anfragen wünschen Informationen zu weiteren Angeboten.',
     );
     expect(overviewSummary(overview({}))).toBe('Keine Anfragen im gewählten Zeitraum.');
   });

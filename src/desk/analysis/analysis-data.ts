@@ -152,7 +152,7 @@ export function overviewSummary(overview: AnalysisOverview): string {
   if (overview.leads === 0) return 'Keine Anfragen im gewählten Zeitraum.';
   const offers =
     overview.questionnaire_leads > 0
-      ? `; ${formatShare(overview.offer_requests, overview.questionnaire_leads)} der Fragebogen-Anfragen wünschen ein Angebot`
+      ? `; ${formatShare(overview.offer_requests, overview.questionnaire_leads)} der Fragebogen-Anfragen wünschen Informationen zu weiteren Angeboten`
       : '';
   return (
     `${anfragen(overview.leads)}, davon ${formatNumber(overview.web_leads)} über die Website und ` +

@@ -128,6 +128,29 @@ describe('AnalysisPage', () => {
     ).toBeTruthy();
   });
 
+  it('names the questionnaire’s box for further offers and shares it among questionnaire leads only', () => {
+    // 40 leads, 20 of them questionnaires, 5 ticked the box: 25 %, not 12.5 %.
+    state.overview = loaded(
+      overview({
+        leads: 40,
+        questionnaire_leads: 20,
+        kfz_leads: 15,
+        contact_leads: 5,
+        offer_requests: 5,
+      }),
+    );
+    renderPage();
+    const figures = screen.getByRole('region', { name: 'Kennzahlen' });
+    const share = within(figures).getByText(
+      'Anteil mit Wunsch nach weiteren Angeboten (Fragebögen)',
+      {
+        selector: 'dt',
+      },
+    );
+    expect(share.nextElementSibling?.textContent).toMatch(/^25(,0)?\u00a0%$/);
+    expect(within(figures).queryByText(/Angebotswunsch/)).toBeNull();
+  });
+
   it('has no note with a long history and enough leads', () => {
     renderPage();
     expect(screen.queryByText(/Daten aus etwa 30 Tagen/)).toBeNull();

@@ -59,7 +59,8 @@ function keyFigures(overview: AnalysisOverview): [string, string][] {
     ['Über die Website', formatNumber(overview.web_leads)],
     ['Vom Messe-Tablet', formatNumber(overview.fair_tablet_leads)],
     [
-      'Anteil mit Angebotswunsch',
+      // The questionnaire's optional box; the KFZ and contact forms have none and are not counted.
+      'Anteil mit Wunsch nach weiteren Angeboten (Fragebögen)',
       formatShare(overview.offer_requests, overview.questionnaire_leads),
     ],
     ['Offline gewartet', formatNumber(overview.offline_leads)],
@@ -96,7 +97,10 @@ function KeyFigures({ filter }: { filter: AnalysisFilter }) {
                 ['Davon Fragebögen', formatNumber(data.questionnaire_leads)],
                 ['Davon KFZ-Rückrufe', formatNumber(data.kfz_leads)],
                 ['Davon Kontaktanfragen', formatNumber(data.contact_leads)],
-                ['Mit Angebotswunsch', formatNumber(data.offer_requests)],
+                [
+                  'Mit Wunsch nach weiteren Angeboten (Fragebögen)',
+                  formatNumber(data.offer_requests),
+                ],
               ]}
             />
           </>

@@ -90,6 +90,16 @@ export async function editCustomerNote(
   if (data.length === 0) throw new NoteFixedError();
 }
 
+/** Deletes the caller's own note within its 15 minutes; later (or another's) it stays. */
+export async function deleteCustomerNote(
+  supabase: SupabaseClient<Database>,
+  id: number,
+): Promise<void> {
+  const { data, error } = await supabase.from('customer_notes').delete().eq('id', id).select('id');
+  if (error) throw error;
+  if (data.length === 0) throw new NoteFixedError();
+}
+
 export function useAddCustomerNote(customerId: number) {
   const supabase = useSupabase();
   const queryClient = useQueryClient();
@@ -105,6 +115,15 @@ export function useEditCustomerNote(customerId: number) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: string }) =>
       editCustomerNote(supabase, id, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: noteKeys.list(customerId) }),
+  });
+}
+
+export function useDeleteCustomerNote(customerId: number) {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteCustomerNote(supabase, id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: noteKeys.list(customerId) }),
   });
 }

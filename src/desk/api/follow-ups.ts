@@ -1,8 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { SameColumns } from './database-functions.ts';
 import type { Database } from '../../domain/database.types.ts';
+import { leadStatusKeys } from './lead-status.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // Follow-ups (Wiedervorlage): the database decides who made one and who marked it done, and
@@ -40,6 +41,18 @@ true satisfies SameColumns<
   'customer_follow_ups',
   'response_id' | 'assignee' | 'assignee_name'
 >;
+
+/**
+ * After any change of a follow-up: every follow-up list, and the leads' 'Verlauf' (lead_activity
+ * records each follow-up made, changed, done and opened again), so the lead page is current at
+ * once.
+ */
+export function invalidateFollowUpViews(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: followUpKeys.all }),
+    queryClient.invalidateQueries({ queryKey: leadStatusKeys.activities() }),
+  ]);
+}
 
 /** The caller's and the unassigned open follow-ups due by the end of today in Berlin. */
 export async function readDueFollowUps(supabase: SupabaseClient<Database>): Promise<FollowUp[]> {
@@ -110,7 +123,7 @@ export function useCreateFollowUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NewFollowUp) => createFollowUp(supabase, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: followUpKeys.all }),
+    onSuccess: () => invalidateFollowUpViews(queryClient),
   });
 }
 
@@ -135,7 +148,7 @@ export function useCompleteFollowUp() {
       queryClient.setQueriesData<FollowUp[]>({ queryKey: followUpKeys.due() }, without);
       queryClient.setQueriesData<FollowUp[]>({ queryKey: followUpKeys.customers() }, without);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: followUpKeys.all }),
+    onSettled: () => invalidateFollowUpViews(queryClient),
   });
 }
 
@@ -154,6 +167,6 @@ export function useReopenFollowUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => reopenFollowUp(supabase, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: followUpKeys.all }),
+    onSettled: () => invalidateFollowUpViews(queryClient),
   });
 }

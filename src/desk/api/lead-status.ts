@@ -19,7 +19,8 @@ export const leadStatusKeys = {
   histories: () => [...leadStatusKeys.all, 'history'] as const,
   history: (customerId: number) => [...leadStatusKeys.histories(), customerId] as const,
   counts: () => [...leadStatusKeys.all, 'counts'] as const,
-  activity: (customerId: number) => [...leadStatusKeys.all, 'activity', customerId] as const,
+  activities: () => [...leadStatusKeys.all, 'activity'] as const,
+  activity: (customerId: number) => [...leadStatusKeys.activities(), customerId] as const,
 };
 
 /** The most a note may hold (lead_status_changes.note). */
@@ -156,6 +157,8 @@ export function useSetLeadStatus(customerId: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: leadStatusKeys.history(customerId) }),
         queryClient.invalidateQueries({ queryKey: responsesKey }),
+        // The customer list shows and filters by status.
+        queryClient.invalidateQueries({ queryKey: customerKeys.pages() }),
         queryClient.invalidateQueries({ queryKey: leadStatusKeys.counts() }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
         queryClient.invalidateQueries({ queryKey: analysisKeys.all }),

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer, CustomerResponse } from '../api/customers.ts';
@@ -31,17 +30,23 @@ vi.mock('../api/lead-status.ts', async (importOriginal) => ({
   useSetLeadStatus: () => ({ mutate: vi.fn(), reset: vi.fn(), isPending: false, isError: false }),
 }));
 
-// The follow-up dialog has its own test (follow-up-dialog.test.tsx); here a stand-in shows what
-// it was opened for.
-vi.mock('../shared/follow-up-dialog.tsx', () => ({
-  FollowUpDialog: (props: {
-    subject: { customerId: number; responseId: number; label: string } | null;
-  }) =>
-    props.subject ? (
-      <p data-testid="wiedervorlage">
-        {`${props.subject.customerId}/${props.subject.responseId}: ${props.subject.label}`}
-      </p>
-    ) : null,
+// Follow-ups and notes have their own tests (customer-follow-ups.test.tsx,
+// customer-notes.test.tsx); here stand-ins show where they sit and what they were given.
+vi.mock('../shared/customer-follow-ups.tsx', () => ({
+  CustomerFollowUps: (props: {
+    customerId: number;
+    customerName: string;
+    lead?: { responseId: number; label: string };
+  }) => (
+    <section aria-label="Wiedervorlagen">
+      {`${props.customerId}/${props.lead?.responseId ?? '-'}: ${props.customerName} · ${props.lead?.label ?? ''}`}
+    </section>
+  ),
+}));
+vi.mock('../shared/customer-notes.tsx', () => ({
+  CustomerNotes: (props: { customerId: number }) => (
+    <section aria-label="Notizen">{`Notizen zu ${props.customerId}`}</section>
+  ),
 }));
 
 const loaded = <T,>(data: T): Query<T> => ({
@@ -56,10 +61,10 @@ const customer: Customer = {
   first_name: 'Erika',
   last_name: 'Muster',
   email: 'erika@example.de',
-  phone: null,
-  adress: null,
-  postcode: null,
-  city: null,
+  phone: '040 123456',
+  adress: 'Hafenstraße 1',
+  postcode: '20095',
+  city: 'Hamburg',
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-01T10:00:00Z',
 };
@@ -232,6 +237,9 @@ describe('CustomerAnswersPage', () => {
     expect(entry(section, 'Erfasst am')).toMatch(/20\.11\.2026/);
     expect(entry(section, 'Datenschutz eingewilligt')).toBe('Ja');
     expect(entry(section, 'Cookie-Auswahl')).toBe('Unbedingt erforderlich (Version 2026-11-22)');
+    // The questionnaire's optional box, named as what it is.
+    expect(entry(section, 'Weitere Angebote erwünscht (freiwillig)')).toBe('Ja');
+    expect(within(section).queryByText(/Angebot gewünscht/)).toBeNull();
     // What the visitor was asked, not today's wording of the question, which is noted.
     const reworded = within(section).getByText('Wie viele Kinder?', {
       exact: false,
@@ -253,13 +261,56 @@ describe('CustomerAnswersPage', () => {
     );
   });
 
+  it('sets what the visitor sent beside what the office does with it, the answers first', () => {
+    renderPage();
+    const lead = screen.getByRole('region', { name: /^Tabaluga vom/ });
+    const contact = screen.getByRole('region', { name: 'Kontaktdaten' });
+    const work = ['Status', 'Wiedervorlagen', 'Notizen', 'Verlauf'].map((name) =>
+      screen.getByRole('region', { name }),
+    );
+    // Two columns: contact and lead on one side, the office's work in order on the other.
+    const [left, right] = [contact.parentElement!, work[0]!.parentElement!];
+    expect(left).not.toBe(right);
+    expect(left.parentElement).toBe(right.parentElement);
+    expect(left.parentElement!.className).toContain('lg:grid-cols-');
+    expect(lead.parentElement).toBe(left);
+    expect(work.every((region) => region.parentElement === right)).toBe(true);
+    // The answers come first in the lead, before its contact details and consents.
+    const headings = within(lead)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      'Antworten',
+      'Kontaktdaten dieser Anfrage',
+      'Herkunft und Einwilligungen',
+    ]);
+  });
+
+  it('shows the customer’s saved contact details with links to call and write', () => {
+    renderPage();
+    const contact = screen.getByRole('region', { name: 'Kontaktdaten' });
+    expect(entry(contact, 'Name')).toBe('Erika Muster');
+    expect(within(contact).getByRole('link', { name: '040 123456' }).getAttribute('href')).toBe(
+      'tel:+4940123456',
+    );
+    expect(
+      within(contact).getByRole('link', { name: 'erika@example.de' }).getAttribute('href'),
+    ).toBe('mailto:erika@example.de');
+    expect(entry(contact, 'Anschrift')).toBe('Hafenstraße 1, 20095 Hamburg');
+    expect(
+      within(contact).getByRole('link', { name: 'Kundendaten bearbeiten' }).getAttribute('href'),
+    ).toBe('/surveydesk/customer?id=7');
+  });
+
   it('shows each lead’s status and its history from the arrival on, with who and when, follow-up changes included', () => {
     renderPage();
-    const section = screen.getByRole('region', { name: /^Tabaluga vom/ });
-    expect(within(section).getByText(/^Status:/).textContent).toBe('Status: Kontaktiert');
-    expect(within(section).getByRole('button', { name: 'Status ändern' })).toBeTruthy();
-    expect(within(section).getByLabelText('Notiz zur Statusänderung (optional)')).toBeTruthy();
-    const history = within(section).getByRole('region', { name: 'Verlauf' });
+    const status = screen.getByRole('region', { name: 'Status' });
+    expect(within(status).getByText(/^Aktueller Status:/).textContent).toBe(
+      'Aktueller Status: Kontaktiert',
+    );
+    expect(within(status).getByRole('button', { name: 'Status ändern' })).toBeTruthy();
+    expect(within(status).getByLabelText('Notiz zur Statusänderung (optional)')).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'Verlauf' });
     // Only this lead's changes; Berlin time (UTC+1 in November).
     expect([...history.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       'Neu – 20.11.2026, 16:30 – Eingang',
@@ -320,14 +371,41 @@ describe('CustomerAnswersPage', () => {
     expect(entry(section, 'Nachricht')).toBe('Bitte prüfen Sie meine Hausratversicherung.');
     expect(within(section).queryByText('Anrede')).toBeNull();
     expect(within(section).queryByRole('heading', { name: 'Antworten' })).toBeNull();
+    // That form has no box for further offers (it sends true): nothing is shown for it.
+    expect(within(section).queryByText(/Angebot/)).toBeNull();
   });
 
-  it('opens a follow-up for the lead it was asked from', async () => {
-    state.responses = loaded([response, { ...response, id: 30 }]);
+  it('shows no box for further offers on a KFZ lead either', () => {
+    state.responses = loaded([{ ...response, source: 'kfz', channel: 'web', answers: [] }]);
     renderPage();
-    const [, older] = screen.getAllByRole('region', { name: /^Tabaluga vom/ });
-    await userEvent.click(within(older!).getByRole('button', { name: 'Wiedervorlage anlegen' }));
-    expect(screen.getByTestId('wiedervorlage').textContent).toMatch(/^7\/30: Tabaluga vom /);
+    const section = screen.getByRole('region', { name: /^KFZ-Rückruf vom/ });
+    expect(within(section).queryByText(/Angebot/)).toBeNull();
+    expect(entry(section, 'AGB akzeptiert')).toBe('Ja');
+  });
+
+  it('with several leads: a status control and a history per lead, follow-ups for the newest', () => {
+    state.responses = loaded([
+      response,
+      { ...response, id: 30, received_at: '2026-11-10T09:00:00Z', status: 'new' },
+    ]);
+    renderPage();
+    const status = screen.getByRole('region', { name: 'Status' });
+    const forms = within(status).getAllByRole('form');
+    expect(forms.map((form) => form.getAttribute('aria-label'))).toEqual([
+      'Status ändern: Tabaluga vom 20.11.2026, 16:30',
+      'Status ändern: Tabaluga vom 10.11.2026, 10:00',
+    ]);
+    expect(within(forms[1]!).getByText(/^Aktueller Status:/).textContent).toBe(
+      'Aktueller Status: Neu',
+    );
+    const history = screen.getByRole('region', { name: 'Verlauf' });
+    const older = within(history).getByRole('region', { name: 'Tabaluga vom 10.11.2026, 10:00' });
+    expect([...older.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Neu – 10.11.2026, 10:00 – Eingang',
+    ]);
+    expect(screen.getByRole('region', { name: 'Wiedervorlagen' }).textContent).toBe(
+      '7/31: Erika Muster · Tabaluga vom 20.11.2026, 16:30',
+    );
   });
 
   it('says when the customer has sent nothing yet', () => {

@@ -1,7 +1,7 @@
 import '../../testing/jsdom-beside-server.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,24 +11,20 @@ import {
 } from '../../../tests/helpers/gateway-server.ts';
 import { supabaseClientWithKey } from '../../../tests/helpers/supabase.ts';
 import type { Database } from '../../domain/database.types.ts';
+import { leadStatuses } from '../../domain/lead-status.ts';
 import { contactLead } from '../../testing/lead-fixtures.ts';
 import { useCustomerResponses } from '../api/customers.ts';
 import { SupabaseContext } from '../api/supabase-context.ts';
 import { LeadStatusControl } from './lead-status-panel.tsx';
 
-// The status control with the real mutation (React Query, optimistic update, invalidation) and
+// The status control (a radio group, a note and one button) with the real mutation (React Query, optimistic update, invalidation) and
 // the real supabase-js against the test server: what set_lead_status stores, what the control
 // shows while saving, after saving and when the database refuses.
 
-// jsdom has no ResizeObserver; Headless UI's menu watches its button with one.
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
+// jsdom has no CSS.escape, which user-event's arrow keys in a radio group use to find the group.
+vi.stubGlobal('CSS', {
+  escape: (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (char) => `\\${char}`),
+});
 
 let server: GatewayServer;
 let leadId = 0;
@@ -103,26 +99,41 @@ async function setup() {
       </QueryClientProvider>
     </SupabaseContext.Provider>,
   );
-  await screen.findByText(/^Status:/);
+  await screen.findByText(/^Aktueller Status:/);
   return userEvent.setup();
 }
 
-const statusLine = () => screen.getByText(/^Status:/).textContent;
+const statusLine = () => screen.getByText(/^Aktueller Status:/).textContent;
+const noteField = () => screen.getByLabelText('Notiz zur Statusänderung (optional)');
+const radio = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
 
 describe('LeadStatusControl', () => {
-  it('saves the chosen status with the note in one choice and shows it at once', async () => {
+  it('offers every status as one group, the current one checked and marked', async () => {
+    await setup();
+    const group = screen.getByRole('group', { name: 'Neuer Status' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((item) => item.getAttribute('value')),
+    ).toEqual([...leadStatuses]);
+    expect(radio('Neu (aktuell)').checked).toBe(true);
+    // No 'nur Notiz speichern' choice: one button saves.
+    expect(screen.queryByText(/nur Notiz speichern/)).toBeNull();
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Status ändern',
+    ]);
+  });
+
+  it('saves the chosen status with the note in one step and shows it at once', async () => {
     const user = await setup();
-    expect(statusLine()).toBe('Status: Neu');
-    await user.type(
-      screen.getByLabelText('Notiz zur Statusänderung (optional)'),
-      'Termin am Freitag, 10 Uhr',
-    );
-    await user.click(screen.getByRole('button', { name: 'Status ändern' }));
+    expect(statusLine()).toBe('Aktueller Status: Neu');
+    await user.click(radio('Termin vereinbart'));
+    await user.type(noteField(), 'Termin am Freitag, 10 Uhr');
     let release!: () => void;
     network.held = new Promise((resolve) => (release = resolve));
-    await user.click(screen.getByRole('menuitem', { name: 'Termin vereinbart' }));
+    await user.click(screen.getByRole('button', { name: 'Status ändern' }));
     // Shown before the database answers; the button says it is saving meanwhile.
-    expect(statusLine()).toBe('Status: Termin vereinbart');
+    expect(statusLine()).toBe('Aktueller Status: Termin vereinbart');
     const saving = screen.getByRole('button', { name: 'Status wird gespeichert …' });
     expect((saving as HTMLButtonElement).disabled).toBe(true);
     release();
@@ -131,28 +142,29 @@ describe('LeadStatusControl', () => {
         'Status auf „Termin vereinbart“ gesetzt.',
       ),
     );
-    expect(
-      (screen.getByLabelText('Notiz zur Statusänderung (optional)') as HTMLTextAreaElement).value,
-    ).toBe('');
-    expect(statusLine()).toBe('Status: Termin vereinbart');
+    expect((noteField() as HTMLTextAreaElement).value).toBe('');
+    expect(statusLine()).toBe('Aktueller Status: Termin vereinbart');
+    expect(radio('Termin vereinbart (aktuell)').checked).toBe(true);
     expect(await stored()).toEqual({
       status: 'appointment',
       changes: [{ status: 'appointment', note: 'Termin am Freitag, 10 Uhr' }],
     });
   });
 
-  it('offers the current status only with a note, which it then keeps on the lead', async () => {
+  it('keeps the current status with a note as a note, and asks for a choice without one', async () => {
     const user = await setup();
     await user.click(screen.getByRole('button', { name: 'Status ändern' }));
-    const current = screen.getByRole('menuitem', { name: 'Neu (aktuell)' });
-    expect(current.getAttribute('aria-disabled')).toBe('true');
-    await user.click(current);
-    await user.keyboard('{Escape}');
-    await user.type(screen.getByLabelText('Notiz zur Statusänderung (optional)'), 'Mailbox');
+    const group = screen.getByRole('group', { name: 'Neuer Status' });
+    const message = 'Bitte einen anderen Status wählen oder eine Notiz schreiben.';
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toBe(
+      message,
+    );
+    expect(await stored()).toEqual({ status: 'new', changes: [] });
+
+    await user.type(noteField(), 'Mailbox');
+    expect(screen.queryByText(message)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Status ändern' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Neu (aktuell) – nur Notiz speichern' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Notiz gespeichert.'));
-    // Only the note: the disabled choice before it stored nothing.
     expect(await stored()).toEqual({
       status: 'new',
       changes: [{ status: 'new', note: 'Mailbox' }],
@@ -161,27 +173,30 @@ describe('LeadStatusControl', () => {
 
   it('is worked by keyboard alone', async () => {
     const user = await setup();
-    screen.getByRole('button', { name: 'Status ändern' }).focus();
+    radio('Neu (aktuell)').focus();
+    // The arrows move through the group and check as they go; Tab leaves the group for the
+    // note, then the button.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(radio('Termin vereinbart').checked).toBe(true);
+    await user.tab();
+    expect(document.activeElement).toBe(noteField());
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Status ändern' }));
     await user.keyboard('{Enter}');
-    // Opened, the first status that can be chosen is active (the current one, disabled without
-    // a note, is skipped); the arrow moves on to the next.
-    expect(screen.getByRole('menuitem', { name: 'Kontaktiert' }).hasAttribute('data-focus')).toBe(
-      true,
-    );
-    await user.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() => expect(statusLine()).toBe('Status: Termin vereinbart'));
+    await waitFor(() => expect(statusLine()).toBe('Aktueller Status: Termin vereinbart'));
     await waitFor(async () => expect((await stored()).status).toBe('appointment'));
   });
 
-  it('puts the status back and names the problem when saving fails', async () => {
+  it('puts the status back, keeps the choice and names the problem when saving fails', async () => {
     const user = await setup();
     network.down = true;
+    await user.click(radio('Abgeschlossen'));
     await user.click(screen.getByRole('button', { name: 'Status ändern' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Abgeschlossen' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Der Status konnte nicht gespeichert werden. Bitte versuche es erneut.',
     );
-    await waitFor(() => expect(statusLine()).toBe('Status: Neu'));
+    await waitFor(() => expect(statusLine()).toBe('Aktueller Status: Neu'));
+    expect(radio('Abgeschlossen').checked).toBe(true);
     expect((await stored()).status).toBe('new');
     const button = screen.getByRole('button', { name: 'Status ändern' });
     expect(button.getAttribute('aria-describedby')).toContain(
@@ -191,11 +206,11 @@ describe('LeadStatusControl', () => {
 
   it('ties a refused note to the note field', async () => {
     const user = await setup();
-    const field = screen.getByLabelText('Notiz zur Statusänderung (optional)');
+    const field = noteField();
+    await user.click(radio('Kontaktiert'));
     await user.click(field);
     await user.paste('x'.repeat(1001));
     await user.click(screen.getByRole('button', { name: 'Status ändern' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Kontaktiert' }));
     expect(field.getAttribute('aria-invalid')).toBe('true');
     const message = document.getElementById(field.getAttribute('aria-describedby')!);
     expect(message?.textContent).toBe('Die Notiz darf höchstens 1000 Zeichen lang sein.');
@@ -208,7 +223,6 @@ describe('LeadStatusControl', () => {
     await user.click(field);
     await user.paste(`${'x'.repeat(1000)}\n`);
     await user.click(screen.getByRole('button', { name: 'Status ändern' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Kontaktiert' }));
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Die Notiz darf höchstens 1000 Zeichen lang sein.',

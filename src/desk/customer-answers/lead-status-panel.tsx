@@ -1,5 +1,4 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { CustomerResponse } from '../api/customers.ts';
 import {
   noteMaxLength,
@@ -10,6 +9,7 @@ import {
 import { errorCode } from '../api/staff.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { leadStatuses, leadStatusLabels, type LeadStatus } from '../../domain/lead-status.ts';
+import { Button } from '../../ui/button.tsx';
 import { TextAreaField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 
@@ -28,37 +28,55 @@ function saveError(error: unknown): { note?: string; save?: string } {
 }
 
 /**
- * The lead's current status and its change: an optional note, then one choice in the menu saves
- * the status with that note. Choosing the current status keeps a note on the lead without
- * changing it, so it is offered only once a note is written.
+ * The lead's status and its change as one control: the statuses as a radio group (the current one
+ * marked), an optional note and one button. Keeping the current status with a note records the
+ * note on the lead; keeping it without one changes nothing, which the group says.
  */
-export function LeadStatusControl(props: { customerId: number; response: CustomerResponse }) {
+export function LeadStatusControl(props: {
+  customerId: number;
+  response: CustomerResponse;
+  /** Which lead, when the customer has several ('Tabaluga vom 20.11.2026, 16:30'). */
+  label?: string | undefined;
+}) {
   const { response } = props;
   const setStatus = useSetLeadStatus(props.customerId);
+  // null: nothing chosen yet, the current status is checked (and follows a change elsewhere).
+  const [chosen, setChosen] = useState<LeadStatus | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
+  const [choiceError, setChoiceError] = useState<string>();
   const [done, setDone] = useState('');
-  const errorId = useId();
-  const currentId = useId();
+  const saveErrorId = useId();
+  const choiceErrorId = useId();
+  const groupName = useId();
   const tooLong = note.trim().length > noteMaxLength;
   const failure = setStatus.isError ? saveError(setStatus.error) : {};
   const shownNoteError =
     noteError ??
     failure.note ??
     (tooLong ? `Die Notiz darf höchstens ${noteMaxLength} Zeichen lang sein.` : undefined);
+  const checked = chosen ?? response.status;
 
-  const choose = (status: LeadStatus) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     if (tooLong) {
       setNoteError(`Die Notiz darf höchstens ${noteMaxLength} Zeichen lang sein.`);
       return;
     }
+    if (checked === response.status && note.trim() === '') {
+      setChoiceError('Bitte einen anderen Status wählen oder eine Notiz schreiben.');
+      return;
+    }
     setNoteError(undefined);
+    setChoiceError(undefined);
     setDone('');
+    const status = checked;
     setStatus.mutate(
       { responseId: response.id, status, note },
       {
         onSuccess: () => {
           setNote('');
+          setChosen(null);
           setDone(
             status === response.status
               ? 'Notiz gespeichert.'
@@ -70,10 +88,48 @@ export function LeadStatusControl(props: { customerId: number; response: Custome
   };
 
   return (
-    <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-4">
-      <p id={currentId} className="text-slate-800">
-        Status: <strong className="font-semibold">{leadStatusLabels[response.status]}</strong>
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={props.label ? `Status ändern: ${props.label}` : 'Status ändern'}
+      className="mt-3"
+    >
+      <p className="text-slate-800">
+        Aktueller Status:{' '}
+        <strong className="font-semibold">{leadStatusLabels[response.status]}</strong>
       </p>
+      <fieldset className="mt-3" aria-describedby={choiceError ? choiceErrorId : undefined}>
+        <legend className="mb-1 font-medium text-slate-800">Neuer Status</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+          {leadStatuses.map((status) => (
+            <label
+              key={status}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:font-semibold has-focus-visible:outline-2 has-focus-visible:outline-brand-700"
+            >
+              <input
+                type="radio"
+                name={groupName}
+                value={status}
+                checked={checked === status}
+                onChange={() => {
+                  setChosen(status);
+                  setChoiceError(undefined);
+                  setDone('');
+                }}
+                className="size-4 shrink-0 accent-brand-700"
+              />
+              {status === response.status
+                ? `${leadStatusLabels[status]} (aktuell)`
+                : leadStatusLabels[status]}
+            </label>
+          ))}
+        </div>
+        {choiceError ? (
+          <p id={choiceErrorId} className="mt-1 text-sm font-medium text-red-700">
+            {choiceError}
+          </p>
+        ) : null}
+      </fieldset>
       <TextAreaField
         label="Notiz zur Statusänderung (optional)"
         rows={2}
@@ -83,60 +139,28 @@ export function LeadStatusControl(props: { customerId: number; response: Custome
         onChange={(event) => {
           setNote(event.target.value);
           setNoteError(undefined);
+          setChoiceError(undefined);
           if (setStatus.isError) setStatus.reset();
         }}
       />
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Menu as="div" className="relative">
-          <MenuButton
-            disabled={setStatus.isPending}
-            aria-describedby={[currentId, failure.save ? errorId : ''].filter(Boolean).join(' ')}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500"
-          >
-            {setStatus.isPending ? 'Status wird gespeichert …' : 'Status ändern'}
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
-              <path
-                d="M5.5 7.5 10 12l4.5-4.5"
-                stroke="currentColor"
-                strokeWidth="1.5"
-                fill="none"
-              />
-            </svg>
-          </MenuButton>
-          <MenuItems
-            anchor="bottom start"
-            className="z-50 mt-1 w-72 rounded-md border border-slate-200 bg-white py-2 text-slate-800 shadow-lg focus:outline-none"
-          >
-            {leadStatuses.map((status) => {
-              const current = status === response.status;
-              return (
-                <MenuItem key={status} disabled={current && note.trim() === ''}>
-                  <button
-                    type="button"
-                    onClick={() => choose(status)}
-                    className="block w-full px-4 py-2 text-left text-sm data-disabled:text-slate-600 data-focus:bg-slate-100"
-                  >
-                    {current
-                      ? note.trim()
-                        ? `${leadStatusLabels[status]} (aktuell) – nur Notiz speichern`
-                        : `${leadStatusLabels[status]} (aktuell)`
-                      : leadStatusLabels[status]}
-                  </button>
-                </MenuItem>
-              );
-            })}
-          </MenuItems>
-        </Menu>
+        <Button
+          type="submit"
+          disabled={setStatus.isPending}
+          aria-describedby={failure.save ? saveErrorId : undefined}
+        >
+          {setStatus.isPending ? 'Status wird gespeichert …' : 'Status ändern'}
+        </Button>
         <p role="status" className="text-sm text-slate-700">
           {setStatus.isPending ? 'Wird gespeichert …' : done}
         </p>
       </div>
       {failure.save ? (
-        <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700">
+        <p id={saveErrorId} role="alert" className="mt-2 text-sm font-medium text-red-700">
           {failure.save}
         </p>
       ) : null}
-    </div>
+    </form>
   );
 }
 
@@ -242,9 +266,14 @@ function activityStep(entry: LeadActivity, index: number): HistoryStep {
 /**
  * The lead's way so far: its arrival as 'Neu' (the lead records it, no change does), then, by
  * time, every status change with who and the note, the new-lead mail and the follow-ups made,
- * changed, done and opened again, each with who and when.
+ * changed, done and opened again, each with who and when. With `title` (a customer with several
+ * leads) it is a section of its own under that title; else the list of the 'Verlauf' card.
  */
-export function LeadStatusHistory(props: { response: CustomerResponse; history: HistoryView }) {
+export function LeadStatusHistory(props: {
+  response: CustomerResponse;
+  history: HistoryView;
+  title?: string | undefined;
+}) {
   const { response, history } = props;
   const headingId = useId();
   const steps = [
@@ -253,33 +282,35 @@ export function LeadStatusHistory(props: { response: CustomerResponse; history: 
       .filter((entry) => entry.response_id === response.id)
       .map(activityStep),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const list = history.isPending ? (
+    <p role="status" className="mt-1 text-slate-700">
+      Verlauf wird geladen …
+    </p>
+  ) : history.isError ? (
+    <LoadError framed={false} onRetry={history.refetch}>
+      Der Verlauf konnte nicht geladen werden.
+    </LoadError>
+  ) : (
+    <ol className="mt-1 divide-y divide-slate-100">
+      <li className="py-2">
+        <span className="font-medium">{leadStatusLabels.new}</span> –{' '}
+        <time dateTime={response.received_at}>{berlinDateTime(response.received_at)}</time> –
+        Eingang
+      </li>
+      {steps.map((step) => (
+        <li key={step.key} className="py-2">
+          {step.content}
+        </li>
+      ))}
+    </ol>
+  );
+  if (!props.title) return list;
   return (
     <section aria-labelledby={headingId} className="mt-4">
-      <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-        Verlauf
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {props.title}
       </h3>
-      {history.isPending ? (
-        <p role="status" className="mt-1 text-slate-700">
-          Verlauf wird geladen …
-        </p>
-      ) : history.isError ? (
-        <LoadError framed={false} onRetry={history.refetch}>
-          Der Verlauf konnte nicht geladen werden.
-        </LoadError>
-      ) : (
-        <ol className="mt-1 divide-y divide-slate-100">
-          <li className="py-2">
-            <span className="font-medium">{leadStatusLabels.new}</span> –{' '}
-            <time dateTime={response.received_at}>{berlinDateTime(response.received_at)}</time> –
-            Eingang
-          </li>
-          {steps.map((step) => (
-            <li key={step.key} className="py-2">
-              {step.content}
-            </li>
-          ))}
-        </ol>
-      )}
+      {list}
     </section>
   );
 }

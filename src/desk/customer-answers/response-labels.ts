@@ -55,6 +55,20 @@ export function cookieChoiceLabel(choice: string | null): string {
   return cookieCategoryNames(choice);
 }
 
+export const offerInfoLabel = 'Weitere Angebote erwünscht (freiwillig)';
+
+/**
+ * The questionnaire's optional box 'Ich möchte auch über weitere passende Angebote informiert
+ * werden' under what it is. The KFZ and contact forms have no such box and send true whatever the
+ * visitor wants (spec), so their value says nothing and is not shown at all.
+ */
+export function offerInfoEntry(
+  response: Pick<CustomerResponse, 'source' | 'offer_info'>,
+): { label: string; text: string } | null {
+  if (response.source !== 'questionnaire') return null;
+  return { label: offerInfoLabel, text: yesNo(response.offer_info) };
+}
+
 export function yesNo(value: boolean | null): string {
   if (value === null) return 'Nicht erfasst';
   return value ? 'Ja' : 'Nein';

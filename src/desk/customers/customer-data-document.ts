@@ -31,7 +31,7 @@ const fieldLabels: Record<string, string> = {
   captured_at: 'Abgeschickt am',
   received_at: 'Eingegangen am',
   waited_offline: 'Wartete offline',
-  offer_info: 'Einwilligung in Angebote (§ 7a UWG)',
+  offer_info: 'Weitere Angebote erwünscht (freiwillig)',
   terms_accepted: 'AGB akzeptiert',
   data_processing_consent: 'Einwilligung in die Datenverarbeitung',
   consent_version: 'Fassung der Einwilligung',
@@ -107,6 +107,15 @@ function section(title: string, body: string, empty: string, count: number): str
   return `<section><h2>${escapeHtml(title)}</h2>${count ? body : `<p>${escapeHtml(empty)}</p>`}</section>`;
 }
 
+/**
+ * Only the questionnaire asks about further offers (an optional box); the KFZ and contact forms
+ * store true without asking (spec), which the document says instead of a bare 'Ja'.
+ */
+function withOfferInfoNote(lead: Record<string, unknown>): Record<string, unknown> {
+  if (lead.source === 'questionnaire' || lead.offer_info !== true) return lead;
+  return { ...lead, offer_info: 'Ja (vom Formular ohne Nachfrage gesendet)' };
+}
+
 /** The readable document: German, dated in Berlin time, for the screen or the printer. */
 export function customerDataDocument(data: CustomerDataExport): string {
   const { customer } = data;
@@ -139,7 +148,7 @@ export function customerDataDocument(data: CustomerDataExport): string {
             .join(', ')} (enthält nur Fragebogen und Namen).</p>`
         : '';
       const heading = `${lead.form_title ?? 'Anfrage'} vom ${berlinMinute(lead.received_at)}`;
-      return `<article><h3>${escapeHtml(heading)}</h3>${fieldList(lead, ['answers', 'status_history', 'notification_mails'])}${answers}${history}${mails}</article>`;
+      return `<article><h3>${escapeHtml(heading)}</h3>${fieldList(withOfferInfoNote(lead), ['answers', 'status_history', 'notification_mails'])}${answers}${history}${mails}</article>`;
     })
     .join('');
   const notes = data.notes

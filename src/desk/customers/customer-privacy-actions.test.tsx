@@ -159,7 +159,7 @@ describe('CustomerPrivacyActions', () => {
     expect(html).toContain('Gespeicherte Daten zu Jürgen Meier');
     expect(html).toMatch(/Stand: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} Uhr \(Berlin\)/);
     expect(html).toContain('Wie viele Kinder möchten Sie absichern?');
-    expect(html).toContain('<dt>Einwilligung in Angebote (§ 7a UWG)</dt><dd>Ja</dd>');
+    expect(html).toContain('<dt>Weitere Angebote erwünscht (freiwillig)</dt><dd>Ja</dd>');
     // The office's work about the person: status history (escaped) and notes.
     expect(html).toContain('<td>Kontaktiert</td><td>Ruft &lt;i&gt;morgen&lt;/i&gt; zurück</td>');
     expect(html).toContain('<h2>Notizen der Agentur</h2>');

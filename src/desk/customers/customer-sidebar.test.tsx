@@ -49,8 +49,8 @@ vi.mock('./customer-privacy-actions.tsx', () => ({
 }));
 
 // Follow-ups and notes have their own tests (customer-follow-ups.test.tsx, customer-notes.test.tsx).
-vi.mock('./customer-follow-ups.tsx', () => ({ CustomerFollowUps: () => null }));
-vi.mock('./customer-notes.tsx', () => ({ CustomerNotes: () => null }));
+vi.mock('../shared/customer-follow-ups.tsx', () => ({ CustomerFollowUps: () => null }));
+vi.mock('../shared/customer-notes.tsx', () => ({ CustomerNotes: () => null }));
 
 /** A lead as typed, the same details as the stored customer unless overridden. */
 const lead = (overrides: Partial<LeadContactRecord>): LeadContactRecord => ({

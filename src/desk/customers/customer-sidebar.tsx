@@ -24,8 +24,8 @@ import { useDiscardGuard, type Leave } from '../shared/unsaved-changes.tsx';
 import { viewParams } from './customers-view.ts';
 import { LeadChangesNotice } from './lead-changes-notice.tsx';
 import { CustomerPrivacyActions } from './customer-privacy-actions.tsx';
-import { CustomerFollowUps } from './customer-follow-ups.tsx';
-import { CustomerNotes } from './customer-notes.tsx';
+import { CustomerFollowUps } from '../shared/customer-follow-ups.tsx';
+import { CustomerNotes } from '../shared/customer-notes.tsx';
 import { CustomerContactLinks } from './customer-contact-links.tsx';
 
 /** What the answers page's back link returns to: this list as it was. */

@@ -71,8 +71,8 @@ vi.mock('./customer-privacy-actions.tsx', () => ({
   ),
 }));
 // The sidebar's follow-ups and notes have their own tests.
-vi.mock('./customer-follow-ups.tsx', () => ({ CustomerFollowUps: () => null }));
-vi.mock('./customer-notes.tsx', () => ({ CustomerNotes: () => null }));
+vi.mock('../shared/customer-follow-ups.tsx', () => ({ CustomerFollowUps: () => null }));
+vi.mock('../shared/customer-notes.tsx', () => ({ CustomerNotes: () => null }));
 
 // The export menu talks to the database itself (src/desk/shared/export-menu.test.tsx); here only
 // what the screen hands it matters.

@@ -1,4 +1,6 @@
+import { useId, useState } from 'react';
 import { useCreateFollowUp } from '../api/follow-ups.ts';
+import { berlinToday } from '../../domain/calendar.ts';
 import { useSession } from '../api/session.ts';
 import { useStaffDirectory, type StaffDirectoryEntry } from '../api/staff-directory.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -14,6 +16,7 @@ import {
   followUpDue,
   followUpFormSchema,
   followUpSaveProblem,
+  quickChoices,
   type FollowUpFormValues,
 } from './follow-up-form.ts';
 
@@ -33,14 +36,20 @@ function FollowUpForm(props: {
 }) {
   const { subject, staff, me } = props;
   const create = useCreateFollowUp();
+  const choicesId = useId();
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useZodForm(followUpFormSchema, {
     defaultValues: followUpDefaults(staff.some((s) => s.user_id === me) ? me : undefined),
   });
+  // Read when the dialog opens: 'Heute 16 Uhr' is offered only while it is still ahead.
+  const [choices] = useState(() => quickChoices());
+  const [day, time] = watch(['day', 'time']);
 
   const submit = async (values: FollowUpFormValues) => {
     try {
@@ -74,11 +83,34 @@ function FollowUpForm(props: {
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="flex flex-col gap-4"
     >
+      <div role="group" aria-labelledby={choicesId}>
+        <p id={choicesId} className="mb-1 font-medium text-slate-800">
+          Schnellauswahl
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {choices.map((choice) => (
+            <button
+              key={choice.label}
+              type="button"
+              aria-pressed={day === choice.day && time === choice.time}
+              onClick={() => {
+                const options = { shouldDirty: true, shouldValidate: true } as const;
+                setValue('day', choice.day, options);
+                setValue('time', choice.time, options);
+              }}
+              className="inline-flex min-h-11 items-center rounded-full border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-900"
+            >
+              {choice.label}
+            </button>
+          ))}
+        </div>
+      </div>
       <div className="grid grid-cols-2 gap-4">
         <TextField
           label="Datum (Berlin)"
           type="date"
           required
+          min={berlinToday()}
           error={errors.day?.message}
           {...register('day')}
         />
@@ -116,7 +148,10 @@ function FollowUpForm(props: {
   );
 }
 
-/** 'Wiedervorlage anlegen': a dialog with day and time in Berlin, assignee and text. */
+/**
+ * 'Wiedervorlage anlegen': a dialog with quick choices, day and time in Berlin (the next slot in
+ * working hours at first, nothing in the past), assignee and text.
+ */
 export function FollowUpDialog(props: { subject: FollowUpSubject | null; onClose: () => void }) {
   const { subject } = props;
   const staff = useStaffDirectory();

@@ -58,7 +58,7 @@ const topics: { tab: string; faqs: Faq[] }[] = [
       {
         question: 'Ab wann gibt es Auswertungen?',
         answer:
-          'Sofort: „Analyse“ zeigt die Anfragen im Zeitverlauf, die Verteilung der Antworten je Frage, den Anteil mit Angebotswunsch und die Wartezeit der offline erfassten Anfragen. Aussagekräftig werden die Zahlen nach rund 30 Tagen; bis dahin steht ein Hinweis neben den Diagrammen.',
+          'Sofort: „Analyse“ zeigt die Anfragen im Zeitverlauf, die Verteilung der Antworten je Frage, den Anteil der Fragebogen-Anfragen mit Wunsch nach weiteren Angeboten und die Wartezeit der offline erfassten Anfragen. Aussagekräftig werden die Zahlen nach rund 30 Tagen; bis dahin steht ein Hinweis neben den Diagrammen.',
       },
       {
         question: 'Kann ich die Daten in Excel weiterverarbeiten?',

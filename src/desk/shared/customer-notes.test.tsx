@@ -11,6 +11,8 @@ const state = vi.hoisted(() => ({
   notes: [] as CustomerNote[],
   add: vi.fn(),
   edit: vi.fn(),
+  remove: vi.fn(),
+  removeError: null as Error | null,
 }));
 
 vi.mock('../api/customer-notes.ts', async (importOriginal) => ({
@@ -23,6 +25,17 @@ vi.mock('../api/customer-notes.ts', async (importOriginal) => ({
   }),
   useAddCustomerNote: () => ({ mutateAsync: state.add }),
   useEditCustomerNote: () => ({ mutateAsync: state.edit }),
+  // As React Query's mutation: mutate with callbacks, its error kept until reset.
+  useDeleteCustomerNote: () => ({
+    mutate: (id: number, options: { onSuccess?: () => void }) => {
+      state.remove(id);
+      if (state.removeError) return;
+      options.onSuccess?.();
+    },
+    reset: vi.fn(),
+    isPending: false,
+    error: state.removeError,
+  }),
 }));
 
 const now = new Date('2026-11-25T10:00:00Z');
@@ -43,6 +56,8 @@ beforeEach(() => {
   vi.useFakeTimers({ now, toFake: ['Date'] });
   state.add.mockReset();
   state.edit.mockReset();
+  state.remove.mockReset();
+  state.removeError = null;
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -81,6 +96,43 @@ describe('CustomerNotes', () => {
     expect(within(fresh!).getByRole('button', { name: 'Bearbeiten' })).toBeTruthy();
     expect(within(fixed!).queryByRole('button', { name: 'Bearbeiten' })).toBeNull();
     expect(within(foreign!).queryByRole('button', { name: 'Bearbeiten' })).toBeNull();
+    // Deleting follows the same 15 minutes of the own note.
+    expect(within(fresh!).getByRole('button', { name: 'Notiz löschen: Frisch' })).toBeTruthy();
+    expect(within(fixed!).queryByRole('button', { name: /^Notiz löschen/ })).toBeNull();
+    expect(within(foreign!).queryByRole('button', { name: /^Notiz löschen/ })).toBeNull();
+  });
+
+  it('deletes the own fresh note only after asking, the harmless choice first', async () => {
+    state.notes = [note({ id: 3, body: 'Versehentlich notiert', created_at: minutesAgo(2) })];
+    render(<CustomerNotes customerId={7} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Notiz löschen: Versehentlich notiert' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Notiz löschen?' });
+    expect(dialog.textContent).toContain('„Versehentlich notiert“ wird gelöscht.');
+    expect(document.activeElement?.textContent).toBe('Abbrechen');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(state.remove).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Notiz löschen: Versehentlich notiert' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Löschen' }),
+    );
+    expect(state.remove).toHaveBeenCalledWith(3);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('says in the dialog when the 15 minutes ran out before the delete', async () => {
+    const { NoteFixedError } = await import('../api/customer-notes.ts');
+    state.removeError = new NoteFixedError();
+    state.notes = [note({ id: 3, body: 'Knapp', created_at: minutesAgo(14) })];
+    render(<CustomerNotes customerId={7} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Notiz löschen: Knapp' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Notiz löschen?' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Notizen sind nach 15 Minuten fest.',
+    );
   });
 
   it('adds a note and refuses an empty one at the field', async () => {

@@ -25,12 +25,16 @@ vi.mock('../api/follow-ups.ts', () => ({
     isError: false,
   }),
 }));
-vi.mock('../shared/follow-up-dialog.tsx', () => ({
+vi.mock('./follow-up-dialog.tsx', () => ({
   FollowUpDialog: (props: {
-    subject: { customerId: number; responseId: null; label: string } | null;
+    subject: { customerId: number; responseId: number | null; label: string } | null;
   }) =>
     props.subject ? (
-      <p data-testid="dialog">{`${props.subject.customerId}: ${props.subject.label}`}</p>
+      <p data-testid="dialog">
+        {props.subject.responseId === null
+          ? `${props.subject.customerId}: ${props.subject.label}`
+          : `${props.subject.customerId}/${props.subject.responseId}: ${props.subject.label}`}
+      </p>
     ) : null,
 }));
 
@@ -61,6 +65,23 @@ describe('CustomerFollowUps', () => {
     expect(region.textContent).toContain('Keine offenen Wiedervorlagen.');
     await userEvent.click(within(region).getByRole('button', { name: 'Wiedervorlage anlegen' }));
     expect(screen.getByTestId('dialog').textContent).toBe('7: Erika Muster');
+  });
+
+  it('on the lead page: a card of its own whose new follow-up belongs to the lead', async () => {
+    render(
+      <CustomerFollowUps
+        card
+        customerId={7}
+        customerName="Erika Muster"
+        lead={{ responseId: 31, label: 'Tabaluga vom 20.11.2026, 16:30' }}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Wiedervorlagen' });
+    expect(within(region).getByRole('heading', { level: 2 }).textContent).toBe('Wiedervorlagen');
+    await userEvent.click(within(region).getByRole('button', { name: 'Wiedervorlage anlegen' }));
+    expect(screen.getByTestId('dialog').textContent).toBe(
+      '7/31: Erika Muster · Tabaluga vom 20.11.2026, 16:30',
+    );
   });
 
   it('lists the open ones with time in Berlin and assignee, each done with one click', async () => {

@@ -5,14 +5,17 @@ import {
   noteFixedMessage,
   useAddCustomerNote,
   useCustomerNotes,
+  useDeleteCustomerNote,
   useEditCustomerNote,
   type CustomerNote,
 } from '../api/customer-notes.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { Button } from '../../ui/button.tsx';
+import { Modal, ModalActions, ModalDescription, ModalTitle } from '../../ui/modal.tsx';
 import { TextAreaField } from '../../ui/form-fields.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { useZodForm } from '../../ui/use-zod-form.ts';
+import { panelClass } from './panel.ts';
 import { noteFormSchema, type NoteFormValues } from './customer-note-form.ts';
 
 /** The clock the edit buttons follow: a note's 15 minutes run out while the sidebar is open. */
@@ -81,7 +84,59 @@ function NoteForm(props: {
   );
 }
 
-function NoteItem(props: { note: CustomerNote; customerId: number; now: number }) {
+/** Asks before the own note is deleted; a note past its 15 minutes is kept by the database. */
+function NoteDeleteDialog(props: {
+  note: CustomerNote | null;
+  customerId: number;
+  onClose: () => void;
+}) {
+  const remove = useDeleteCustomerNote(props.customerId);
+  const close = () => {
+    remove.reset();
+    props.onClose();
+  };
+  return (
+    <Modal open={props.note !== null} onClose={close} role="alertdialog" onTop>
+      <ModalTitle>Notiz löschen?</ModalTitle>
+      <ModalDescription>
+        „{props.note?.body}“ wird gelöscht. Das lässt sich nicht rückgängig machen.
+      </ModalDescription>
+      {remove.error ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900"
+        >
+          {remove.error instanceof NoteFixedError
+            ? noteFixedMessage
+            : 'Die Notiz wurde nicht gelöscht. Bitte versuche es erneut.'}
+        </p>
+      ) : null}
+      <ModalActions>
+        {/* The harmless choice first: Enter right after opening deletes nothing. */}
+        <Button variant="secondary" onClick={close} data-autofocus>
+          Abbrechen
+        </Button>
+        <button
+          type="button"
+          disabled={remove.isPending || props.note === null}
+          onClick={() => {
+            if (props.note) remove.mutate(props.note.id, { onSuccess: close });
+          }}
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-400"
+        >
+          {remove.isPending ? 'Wird gelöscht …' : 'Löschen'}
+        </button>
+      </ModalActions>
+    </Modal>
+  );
+}
+
+function NoteItem(props: {
+  note: CustomerNote;
+  customerId: number;
+  now: number;
+  onDelete: (note: CustomerNote) => void;
+}) {
   const { note } = props;
   const edit = useEditCustomerNote(props.customerId);
   const [editing, setEditing] = useState(false);
@@ -111,9 +166,19 @@ function NoteItem(props: { note: CustomerNote; customerId: number; now: number }
         <>
           <p className="break-words whitespace-pre-line text-slate-900">{note.body}</p>
           {editable ? (
-            <Button variant="ghost" className="px-0" onClick={() => setEditing(true)}>
-              Bearbeiten
-            </Button>
+            <div className="flex flex-wrap gap-x-6">
+              <Button variant="ghost" className="px-0" onClick={() => setEditing(true)}>
+                Bearbeiten
+              </Button>
+              <Button
+                variant="ghost"
+                className="px-0 text-red-800"
+                aria-label={`Notiz löschen: ${note.body.slice(0, 60)}`}
+                onClick={() => props.onDelete(note)}
+              >
+                Löschen
+              </Button>
+            </div>
           ) : null}
         </>
       )}
@@ -121,16 +186,28 @@ function NoteItem(props: { note: CustomerNote; customerId: number; now: number }
   );
 }
 
-/** 'Notizen' in the sidebar: newest first, author and time; own notes editable 15 minutes. */
-export function CustomerNotes(props: { customerId: number }) {
+/**
+ * 'Notizen' in the sidebar and on the lead page: newest first, author and time; own notes can be
+ * changed or deleted for 15 minutes (the database's rule), deleting after a question.
+ */
+export function CustomerNotes(props: {
+  customerId: number;
+  /** On the lead page: a card of its own with a second-level heading. */
+  card?: boolean;
+}) {
   const notes = useCustomerNotes(props.customerId);
   const add = useAddCustomerNote(props.customerId);
   const now = useMinuteClock();
+  const [deleting, setDeleting] = useState<CustomerNote | null>(null);
+  const Heading = props.card ? 'h2' : 'h3';
   return (
-    <section aria-labelledby="kunde-notizen" className="mt-6 border-t border-slate-200 pt-5">
-      <h3 id="kunde-notizen" className="mb-2 text-lg font-semibold text-slate-900">
+    <section
+      aria-labelledby="kunde-notizen"
+      className={props.card ? panelClass : 'mt-6 border-t border-slate-200 pt-5'}
+    >
+      <Heading id="kunde-notizen" className="mb-2 text-lg font-semibold text-slate-900">
         Notizen
-      </h3>
+      </Heading>
       <NoteForm
         label="Neue Notiz"
         submitLabel="Notiz hinzufügen"
@@ -150,10 +227,21 @@ export function CustomerNotes(props: { customerId: number }) {
       ) : (
         <ul className="divide-y divide-slate-200">
           {notes.data.map((note) => (
-            <NoteItem key={note.id} note={note} customerId={props.customerId} now={now} />
+            <NoteItem
+              key={note.id}
+              note={note}
+              customerId={props.customerId}
+              now={now}
+              onDelete={setDeleting}
+            />
           ))}
         </ul>
       )}
+      <NoteDeleteDialog
+        note={deleting}
+        customerId={props.customerId}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }
