@@ -1242,7 +1242,10 @@ export type Database = {
       callbacks_waiting: { Args: { received_since?: string }; Returns: number }
       can_export: { Args: Record<PropertyKey, never>; Returns: boolean }
       complete_follow_up: { Args: { follow_up_id: number }; Returns: boolean }
-      complete_follow_ups: { Args: { follow_up_ids: number[] }; Returns: number }
+      complete_follow_ups: {
+        Args: { follow_up_ids: number[] }
+        Returns: number
+      }
       contact_sha256: { Args: { contact: string }; Returns: string }
       customer_data_export: { Args: { customer_id: number }; Returns: Json }
       customer_erasure_preview: { Args: { customer_id: number }; Returns: Json }

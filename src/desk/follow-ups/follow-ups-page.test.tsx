@@ -101,6 +101,7 @@ afterEach(cleanup);
 
 describe('FollowUpsPage', () => {
   it('asks for the filters and page of its address, 20 a page', () => {
+    state.page = loaded([item(1)], 60);
     renderList('?wer=ohne&wann=ueberfaellig&seite=2');
     expect(state.requests.at(-1)).toEqual({
       assigned: 'unassigned',
