@@ -250,14 +250,14 @@ test('the follow-up list filters, pages by due time, and marks done and assigns 
   await expect(pages).toContainText(`${(total - 22).toLocaleString('de-DE')} Wiedervorlagen`);
   await expectNoAxeViolations(page);
 
-  await page.getByLabel('Zuständig').selectOption({ label: 'Nur meine' });
+  await page.getByLabel('Zuständig', { exact: true }).selectOption({ label: 'Nur meine' });
   await expect(page).toHaveURL(`${deskPaths.followUps}?wer=meine&wann=ueberfaellig`);
   await expect(table.locator('tbody tr')).toHaveCount(20);
   await expect(table).toContainText('admin@example.de');
 
-  await page.getByLabel('Fällig').selectOption({ label: 'Erledigt' });
+  await page.getByLabel('Fällig', { exact: true }).selectOption({ label: 'Erledigt' });
   await expect(page).toHaveURL(`${deskPaths.followUps}?wer=meine&wann=erledigt`);
-  await page.getByLabel('Zuständig').selectOption({ label: 'Alle' });
+  await page.getByLabel('Zuständig', { exact: true }).selectOption({ label: 'Alle' });
   await expect(page).toHaveURL(`${deskPaths.followUps}?wer=alle&wann=erledigt`);
   for (const name of done) {
     await expect(table.getByRole('row').filter({ hasText: name }).first()).toContainText(
@@ -268,7 +268,7 @@ test('the follow-up list filters, pages by due time, and marks done and assigns 
   await shoot(page, 'follow-up-list-done-1366');
 
   // Each row opens its lead.
-  await page.getByLabel('Fällig').selectOption({ label: 'Überfällig' });
+  await page.getByLabel('Fällig', { exact: true }).selectOption({ label: 'Überfällig' });
   const lead = table.locator('tbody tr').first().getByRole('link');
   await expect(lead).toHaveAttribute('href', /\/surveydesk\/customer\/\d+\/antworten#anfrage-\d+$/);
   await lead.click();
