@@ -5,8 +5,8 @@ import { openSignedIn } from './helpers/desk.ts';
 import { expectNoAxeViolations, serviceRoleHeaders } from './helpers/hub.ts';
 
 // Follow-ups and notes against the built server: a KFZ lead with a callback wish brings its own
-// follow-up, 'Heute fällig' lists it and marks it done; a follow-up made by hand and a note
-// added and corrected in the customer sidebar.
+// follow-up, the dashboard's work list lists it and marks it done; a follow-up made by hand and a
+// note added and corrected in the customer sidebar.
 
 const uniqueLetters = () =>
   Math.random()
@@ -52,18 +52,16 @@ test('a KFZ lead’s callback wish is due on the dashboard and done in one click
       assignee: null,
     }),
   ]);
-  // The afternoon it waits for may be tomorrow's or Monday's when this runs late or on a
-  // weekend; the follow-up is moved to now, so 'Heute fällig' lists it on any day.
-  if (new Date(followUps[0]!.due_at).getTime() > Date.now()) {
-    const moved = await request.patch(`/rest/v1/follow_ups?id=eq.${followUps[0]!.id}`, {
-      headers,
-      data: { due_at: new Date(Date.now() - 60_000).toISOString() },
-    });
-    expect(moved.ok(), await moved.text()).toBe(true);
-  }
+  // The afternoon it waits for may be today's, tomorrow's or Monday's: the follow-up is moved
+  // back to a day long past, so the dashboard lists it first among the oldest overdue ones.
+  const moved = await request.patch(`/rest/v1/follow_ups?id=eq.${followUps[0]!.id}`, {
+    headers,
+    data: { due_at: '2020-01-06T08:00:00Z' },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
 
   await openSignedIn(page, deskPaths.dashboard);
-  const due = page.getByRole('region', { name: 'Heute fällig' });
+  const due = page.getByRole('region', { name: 'Überfällig – die ältesten zuerst' });
   const item = due.getByRole('listitem').filter({ hasText: `Karla ${lastName}` });
   await expect(item).toContainText('Rückruf gewünscht: Nachmittags (14–17 Uhr)');
   await expect(item).toContainText('Zuständig: niemand (offen für alle)');
@@ -80,7 +78,7 @@ test('a KFZ lead’s callback wish is due on the dashboard and done in one click
   await item.getByRole('button', { name: /^Erledigt/ }).click();
   await expect(item).toHaveCount(0);
   // A click on the wrong line is taken back, and then done for good.
-  await due.getByRole('button', { name: 'Rückgängig' }).click();
+  await page.getByRole('button', { name: 'Rückgängig' }).click();
   await expect(item).toContainText('Rückruf gewünscht: Nachmittags (14–17 Uhr)');
   await item.getByRole('button', { name: /^Erledigt/ }).click();
   await expect(item).toHaveCount(0);

@@ -107,6 +107,12 @@ const routes: readonly RouteCase[] = [
     signedIn: true,
   },
   {
+    url: '/surveydesk/wiedervorlagen',
+    routePath: 'wiedervorlagen',
+    canonical: '/surveydesk/wiedervorlagen',
+    signedIn: true,
+  },
+  {
     url: '/surveydesk/universa/signup',
     routePath: 'universa/signup',
     canonical: '/surveydesk/universa/signup',

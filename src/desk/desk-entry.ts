@@ -26,6 +26,7 @@ const screens: Record<DeskScreenName, () => Promise<ComponentType>> = {
   analysis: async () => (await import('./analysis/analysis-page.tsx')).AnalysisPage,
   support: async () => (await import('./support/support-page.tsx')).SupportPage,
   staff: async () => (await import('./staff/staff-page.tsx')).StaffPage,
+  followUps: async () => (await import('./follow-ups/follow-ups-page.tsx')).FollowUpsPage,
   passwordForgotten: async () =>
     (await import('./password/password-forgotten-page.tsx')).PasswordForgottenPage,
   passwordNew: async () => (await import('./password/password-new-page.tsx')).PasswordNewPage,

@@ -1242,6 +1242,10 @@ export type Database = {
       callbacks_waiting: { Args: { received_since?: string }; Returns: number }
       can_export: { Args: Record<PropertyKey, never>; Returns: boolean }
       complete_follow_up: { Args: { follow_up_id: number }; Returns: boolean }
+      complete_follow_ups: {
+        Args: { follow_up_ids: number[] }
+        Returns: number
+      }
       contact_sha256: { Args: { contact: string }; Returns: string }
       customer_data_export: { Args: { customer_id: number }; Returns: Json }
       customer_erasure_preview: { Args: { customer_id: number }; Returns: Json }
@@ -1391,6 +1395,7 @@ export type Database = {
           id: number
           last_name: string
           received_at: string
+          source: Database["public"]["Enums"]["lead_source"]
           user_id: number
         }[]
       }
@@ -1521,6 +1526,32 @@ export type Database = {
       finish_export: {
         Args: { export_id: number; was_cancelled: boolean }
         Returns: undefined
+      }
+      follow_up_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          overdue: number
+          this_week: number
+          today: number
+          unassigned: number
+        }[]
+      }
+      follow_up_list: {
+        Args: { assigned?: string; due?: string }
+        Returns: {
+          assignee: string
+          assignee_name: string
+          automatic: boolean
+          body: string
+          customer_id: number
+          customer_name: string
+          done_at: string
+          done_by_name: string
+          due_at: string
+          id: number
+          overdue: boolean
+          response_id: number
+        }[]
       }
       forget_person_terms: { Args: { terms: string[] }; Returns: Json }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }

@@ -67,6 +67,8 @@ export const deskPaths = {
   analysis: `${deskBase}/analyse`,
   support: `${deskBase}/support`,
   staff: `${deskBase}/mitarbeiter`,
+  /** The follow-up list, filtered by its query (`?wer=…&wann=…&seite=…`). */
+  followUps: `${deskBase}/wiedervorlagen`,
   /** 'Passwort vergessen?': asks for the address the recovery link goes to. */
   passwordForgotten: `${deskBase}/passwort-vergessen`,
   /** Where the recovery link leads (`?token_hash=…&type=recovery`): a new password is set. */

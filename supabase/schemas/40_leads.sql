@@ -252,15 +252,17 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.desk_newest_leads(lead_limit integer DEFAULT 5) RETURNS TABLE(id integer, user_id integer, first_name text, last_name text, form_title text, received_at timestamp with time zone)
+CREATE FUNCTION public.desk_newest_leads(lead_limit integer DEFAULT 5) RETURNS TABLE(id integer, user_id integer, first_name text, last_name text, source public.lead_source, form_title text, received_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
   perform public.require_staff();
+  -- A KFZ or contact lead is stored under form 1 but answered no questionnaire: its form_title is
+  -- null and its source names it.
   return query
-    select r.id, r.user_id, r.first_name::text, r.last_name::text,
-           (select f.title from public.forms f where f.id = r.form_id)::text, r.received_at
+    select r.id, r.user_id, r.first_name::text, r.last_name::text, r.source,
+           (select f.title from public.forms f where f.id = r.questionnaire_id)::text, r.received_at
       from public.responses r
      order by r.received_at desc, r.id desc
      limit least(greatest(coalesce(lead_limit, 5), 0), 50);

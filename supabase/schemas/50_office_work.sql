@@ -167,6 +167,21 @@ begin
 end;
 $$;
 
+CREATE FUNCTION public.complete_follow_ups(follow_up_ids bigint[]) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  completed integer;
+begin
+  perform public.require_staff();
+  update public.follow_ups f set done_at = now(), done_by = auth.uid()
+   where f.id = any (complete_follow_ups.follow_up_ids) and f.done_at is null;
+  get diagnostics completed = row_count;
+  return completed;
+end;
+$$;
+
 CREATE FUNCTION public.customer_follow_ups(of_customer integer) RETURNS TABLE(id bigint, customer_id integer, customer_name text, response_id integer, due_at timestamp with time zone, body text, automatic boolean, assignee uuid, assignee_name text, overdue boolean)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -222,6 +237,80 @@ begin
        and f.due_at < (((now() at time zone 'Europe/Berlin')::date + 1)::timestamp
                        at time zone 'Europe/Berlin')
      order by f.due_at, f.id;
+end;
+$$;
+
+CREATE FUNCTION public.follow_up_counts() RETURNS TABLE(overdue bigint, today bigint, this_week bigint, unassigned bigint)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  berlin_today date := (now() at time zone 'Europe/Berlin')::date;
+  today_end timestamptz := (berlin_today + 1)::timestamp at time zone 'Europe/Berlin';
+  week_end timestamptz := (berlin_today - extract(isodow from berlin_today)::integer + 8)::timestamp
+                          at time zone 'Europe/Berlin';
+  caller uuid := auth.uid();
+begin
+  perform public.require_staff();
+  -- The dashboard's work list: the caller's and nobody's open follow-ups overdue, due for the
+  -- rest of today and for the rest of this week (Monday to Sunday in Berlin, today included),
+  -- and every open follow-up without an assignee. follow_up_list gives the same rows.
+  return query
+    select count(*) filter (where mine and f.due_at < now()),
+           count(*) filter (where mine and f.due_at >= now() and f.due_at < today_end),
+           count(*) filter (where mine and f.due_at >= now() and f.due_at < week_end),
+           count(*) filter (where f.assignee is null)
+      from public.follow_ups f
+      cross join lateral (select f.assignee is null or f.assignee = caller as mine) m
+     where f.done_at is null;
+end;
+$$;
+
+CREATE FUNCTION public.follow_up_list(assigned text DEFAULT 'mine_or_unassigned'::text, due text DEFAULT 'open'::text) RETURNS TABLE(id bigint, customer_id integer, customer_name text, response_id integer, due_at timestamp with time zone, body text, automatic boolean, assignee uuid, assignee_name text, overdue boolean, done_at timestamp with time zone, done_by_name text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  berlin_today date := (now() at time zone 'Europe/Berlin')::date;
+  today_end timestamptz := (berlin_today + 1)::timestamp at time zone 'Europe/Berlin';
+  week_end timestamptz := (berlin_today - extract(isodow from berlin_today)::integer + 8)::timestamp
+                          at time zone 'Europe/Berlin';
+  caller uuid := auth.uid();
+begin
+  perform public.require_staff();
+  if follow_up_list.assigned is null
+     or follow_up_list.assigned not in ('mine_or_unassigned', 'mine', 'unassigned', 'all') then
+    raise exception 'Unbekannte Auswahl der Zuständigen.' using errcode = '22023';
+  end if;
+  if follow_up_list.due is null
+     or follow_up_list.due not in ('open', 'overdue', 'today', 'week', 'done') then
+    raise exception 'Unbekannte Auswahl der Fälligkeit.' using errcode = '22023';
+  end if;
+  -- The follow-up list ('Wiedervorlagen'): by assignee (the caller's and nobody's, the caller's,
+  -- nobody's, all) and by when (open, overdue, the rest of today, the rest of this week, done),
+  -- with the same bounds as follow_up_counts. The caller orders, pages and counts (PostgREST).
+  return query
+    select f.id, f.customer_id, btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')),
+           f.response_id, f.due_at, f.body, f.automatic, f.assignee,
+           (select coalesce(s.display_name, s.email) from public.staff s where s.user_id = f.assignee),
+           f.done_at is null and f.due_at < now(),
+           f.done_at,
+           (select coalesce(s.display_name, s.email) from public.staff s where s.user_id = f.done_by)
+      from public.follow_ups f
+      join public.users u on u.id = f.customer_id
+     where case follow_up_list.assigned
+             when 'mine' then f.assignee = caller
+             when 'unassigned' then f.assignee is null
+             when 'mine_or_unassigned' then f.assignee is null or f.assignee = caller
+             else true
+           end
+       and case follow_up_list.due
+             when 'done' then f.done_at is not null
+             when 'overdue' then f.done_at is null and f.due_at < now()
+             when 'today' then f.done_at is null and f.due_at >= now() and f.due_at < today_end
+             when 'week' then f.done_at is null and f.due_at >= now() and f.due_at < week_end
+             else f.done_at is null
+           end;
 end;
 $$;
 
@@ -343,6 +432,10 @@ REVOKE ALL ON FUNCTION public.complete_follow_up(follow_up_id bigint) FROM PUBLI
 GRANT ALL ON FUNCTION public.complete_follow_up(follow_up_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.complete_follow_up(follow_up_id bigint) TO service_role;
 
+REVOKE ALL ON FUNCTION public.complete_follow_ups(follow_up_ids bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.complete_follow_ups(follow_up_ids bigint[]) TO authenticated;
+GRANT ALL ON FUNCTION public.complete_follow_ups(follow_up_ids bigint[]) TO service_role;
+
 REVOKE ALL ON FUNCTION public.customer_follow_ups(of_customer integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.customer_follow_ups(of_customer integer) TO authenticated;
 GRANT ALL ON FUNCTION public.customer_follow_ups(of_customer integer) TO service_role;
@@ -354,6 +447,14 @@ GRANT ALL ON FUNCTION public.customer_note_list(customer_id integer) TO service_
 REVOKE ALL ON FUNCTION public.due_follow_ups() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.due_follow_ups() TO authenticated;
 GRANT ALL ON FUNCTION public.due_follow_ups() TO service_role;
+
+REVOKE ALL ON FUNCTION public.follow_up_counts() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.follow_up_counts() TO authenticated;
+GRANT ALL ON FUNCTION public.follow_up_counts() TO service_role;
+
+REVOKE ALL ON FUNCTION public.follow_up_list(assigned text, due text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.follow_up_list(assigned text, due text) TO authenticated;
+GRANT ALL ON FUNCTION public.follow_up_list(assigned text, due text) TO service_role;
 
 REVOKE ALL ON FUNCTION public.guard_customer_note() FROM PUBLIC;
 

@@ -4,6 +4,7 @@ import { readOverview } from './analysis.ts';
 import { readQuestionnaireLeadCounts } from './questionnaire-leads.ts';
 import { useSupabase } from './supabase-context.ts';
 import type { Database } from '../../domain/database.types.ts';
+import type { LeadSource } from '../../domain/database-enums.ts';
 
 // The dashboard's live figures. Every number is counted by the database (PostgREST count with
 // head: true, or functions that return counts only), never by downloading rows. Staff cannot
@@ -105,12 +106,15 @@ export interface NewestLead {
   id: number;
   userId: number | null;
   name: string;
-  formTitle: string;
+  /** Where it came from: a questionnaire, the KFZ callback or the contact form. */
+  source: LeadSource;
+  /** The questionnaire's title; null for a KFZ or contact lead (stored under form 1). */
+  formTitle: string | null;
   receivedAt: string;
 }
 
 export async function readNewestLeads(supabase: SupabaseClient<Database>): Promise<NewestLead[]> {
-  // Names, form and time only, as a list shows them; opening one opens the customer (logged).
+  // Names, source and time only, as a list shows them; opening one opens the customer (logged).
   const { data, error } = await supabase.rpc('desk_newest_leads', { lead_limit: 5 });
   if (error) throw error;
   return data.map((row) => ({
@@ -118,7 +122,9 @@ export async function readNewestLeads(supabase: SupabaseClient<Database>): Promi
     // A lead whose customer was deleted has none (the columns are nullable as in `responses`).
     userId: row.user_id ?? null,
     name: `${row.first_name} ${row.last_name}`,
-    formTitle: row.form_title ?? '',
+    source: row.source,
+    // Null for a KFZ or contact lead, and for a questionnaire deleted since (typed as a string).
+    formTitle: (row.form_title as string | null) ?? null,
     receivedAt: row.received_at,
   }));
 }

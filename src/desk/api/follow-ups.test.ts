@@ -11,7 +11,7 @@ describe('invalidateFollowUpViews', () => {
   it('marks the follow-up lists and the leads’ activity stale', async () => {
     const client = new QueryClient();
     const keys = {
-      due: followUpKeys.due(),
+      counts: followUpKeys.counts(),
       customer: followUpKeys.customer(7),
       activity: leadStatusKeys.activity(7),
       otherActivity: leadStatusKeys.activity(8),
@@ -25,7 +25,7 @@ describe('invalidateFollowUpViews', () => {
       Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated]),
     );
     expect(stale).toEqual({
-      due: true,
+      counts: true,
       customer: true,
       activity: true,
       otherActivity: true,

@@ -1,18 +1,48 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import type { SameColumns } from './database-functions.ts';
 import type { Database } from '../../domain/database.types.ts';
 import { leadStatusKeys } from './lead-status.ts';
+import { errorCode } from './staff.ts';
 import { useSupabase } from './supabase-context.ts';
 
 // Follow-ups (Wiedervorlage): the database decides who made one and who marked it done, and
-// checks the assignee (supabase/migrations/…_follow_ups_notes.sql). 'Heute fällig' and the bell
-// share one query, so they always count the same follow-ups.
+// checks the assignee (supabase/migrations/…_follow_ups_notes.sql). The dashboard's work list,
+// the bell and the follow-up list share their queries (follow_up_counts, follow_up_list), so
+// they always count the same follow-ups; the database counts and pages them, however many are
+// open (…_follow_up_work_list.sql).
+
+/** Whose follow-ups a list shows: the caller's and nobody's, the caller's, nobody's, all. */
+export const followUpAssignedFilters = ['mine_or_unassigned', 'mine', 'unassigned', 'all'] as const;
+export type FollowUpAssignedFilter = (typeof followUpAssignedFilters)[number];
+
+/**
+ * When: every open one, overdue, due for the rest of today, for the rest of this week (Monday to
+ * Sunday in Berlin, today included), or done.
+ */
+export const followUpDueFilters = ['open', 'overdue', 'today', 'week', 'done'] as const;
+export type FollowUpDueFilter = (typeof followUpDueFilters)[number];
+
+export interface FollowUpPageRequest {
+  assigned: FollowUpAssignedFilter;
+  due: FollowUpDueFilter;
+  /** 1-based. */
+  page: number;
+  size: number;
+}
 
 export const followUpKeys = {
   all: ['follow-ups'] as const,
-  due: () => [...followUpKeys.all, 'due'] as const,
+  counts: () => [...followUpKeys.all, 'counts'] as const,
+  pages: () => [...followUpKeys.all, 'page'] as const,
+  page: (request: FollowUpPageRequest) => [...followUpKeys.pages(), request] as const,
   customers: () => [...followUpKeys.all, 'customer'] as const,
   customer: (customerId: number) => [...followUpKeys.customers(), customerId] as const,
 };
@@ -54,22 +84,108 @@ export function invalidateFollowUpViews(queryClient: QueryClient) {
   ]);
 }
 
-/** The caller's and the unassigned open follow-ups due by the end of today in Berlin. */
+const listedFollowUp = followUp.extend({
+  done_at: z.string().nullable(),
+  done_by_name: z.string().nullable(),
+});
+/** A row of the follow-up list: open or done. */
+export type ListedFollowUp = z.infer<typeof listedFollowUp>;
+true satisfies SameColumns<
+  ListedFollowUp,
+  'follow_up_list',
+  'response_id' | 'assignee' | 'assignee_name' | 'done_at' | 'done_by_name'
+>;
+
+export interface FollowUpCounts {
+  /** The caller's and nobody's open follow-ups that are overdue. */
+  overdue: number;
+  /** ... due for the rest of today. */
+  today: number;
+  /** ... due for the rest of this week, today included. */
+  thisWeek: number;
+  /** Every open follow-up without an assignee. */
+  unassigned: number;
+}
+
+export async function readFollowUpCounts(
+  supabase: SupabaseClient<Database>,
+): Promise<FollowUpCounts> {
+  const { data, error } = await supabase.rpc('follow_up_counts').single();
+  if (error) throw error;
+  return {
+    overdue: data.overdue,
+    today: data.today,
+    thisWeek: data.this_week,
+    unassigned: data.unassigned,
+  };
+}
+
+/** The work list's counts; asked again every minute, so a follow-up falls due on time. */
+export function useFollowUpCounts(enabled = true) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: followUpKeys.counts(),
+    queryFn: () => readFollowUpCounts(supabase),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+export interface FollowUpPage {
+  rows: ListedFollowUp[];
+  total: number;
+}
+
+/** PostgREST's answer to a range that starts past the last row (hosted Supabase). */
+const rangeNotSatisfiable = 'PGRST103';
+
+/**
+ * One page of the follow-up list, by due time (the earliest first; done ones the latest first),
+ * with the number of all that match.
+ */
+export async function readFollowUpPage(
+  supabase: SupabaseClient<Database>,
+  request: FollowUpPageRequest,
+): Promise<FollowUpPage> {
+  const from = (request.page - 1) * request.size;
+  const args = { assigned: request.assigned, due: request.due };
+  const ascending = request.due !== 'done';
+  const { data, count, error } = await supabase
+    .rpc('follow_up_list', args, { count: 'exact' })
+    .order('due_at', { ascending })
+    .order('id', { ascending })
+    .range(from, from + request.size - 1);
+  if (error && errorCode(error) === rangeNotSatisfiable) {
+    // A page that no longer exists (the last ones were done): the total, the screen moves back.
+    const counted = await supabase.rpc('follow_up_list', args, { count: 'exact', head: true });
+    if (counted.error) throw counted.error;
+    return { rows: [], total: counted.count ?? 0 };
+  }
+  if (error) throw error;
+  const rows = z.array(listedFollowUp).parse(data ?? []);
+  return { rows, total: count ?? rows.length };
+}
+
+/** The list, the dashboard's short lists and the bell's; asked again every minute. */
+export function useFollowUpPage(request: FollowUpPageRequest, enabled = true) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: followUpKeys.page(request),
+    queryFn: () => readFollowUpPage(supabase, request),
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
+/**
+ * The caller's and the unassigned open follow-ups due by the end of today in Berlin, all of them
+ * (due_follow_ups; the desk's screens read the counted and paged follow_up_list instead).
+ */
 export async function readDueFollowUps(supabase: SupabaseClient<Database>): Promise<FollowUp[]> {
   const { data, error } = await supabase.rpc('due_follow_ups');
   if (error) throw error;
   return z.array(followUp).parse(data);
-}
-
-/** 'Heute fällig' and the bell; asked again every minute, so a follow-up falls due on time. */
-export function useDueFollowUps(enabled = true) {
-  const supabase = useSupabase();
-  return useQuery({
-    queryKey: followUpKeys.due(),
-    queryFn: () => readDueFollowUps(supabase),
-    enabled,
-    refetchInterval: 60_000,
-  });
 }
 
 /** A customer's open follow-ups, whoever they are for. */
@@ -127,6 +243,21 @@ export function useCreateFollowUp() {
   });
 }
 
+/** How many of today's and of the overdue follow-ups the dashboard and the bell show. */
+export const workListShown = 5;
+
+/**
+ * The caller's and nobody's follow-ups due for the rest of today, or overdue: the first few by
+ * due time (the oldest overdue first), with how many there are. The dashboard and the bell share
+ * them.
+ */
+export function useWorkListPage(due: 'overdue' | 'today', enabled = true) {
+  return useFollowUpPage(
+    { assigned: 'mine_or_unassigned', due, page: 1, size: workListShown },
+    enabled,
+  );
+}
+
 /** Marks a follow-up done; false when it was done already (by a colleague). */
 export async function completeFollowUp(
   supabase: SupabaseClient<Database>,
@@ -143,11 +274,74 @@ export function useCompleteFollowUp() {
   return useMutation({
     mutationFn: (id: number) => completeFollowUp(supabase, id),
     // Gone from every list at once; the lists are read again behind it.
-    onMutate: (id) => {
-      const without = (list: FollowUp[] | undefined) => list?.filter((item) => item.id !== id);
-      queryClient.setQueriesData<FollowUp[]>({ queryKey: followUpKeys.due() }, without);
-      queryClient.setQueriesData<FollowUp[]>({ queryKey: followUpKeys.customers() }, without);
-    },
+    onMutate: (id) => withoutFollowUps(queryClient, [id]),
+    onSettled: () => invalidateFollowUpViews(queryClient),
+  });
+}
+
+/** Takes follow-ups marked done off the open lists at once, before they are read again. */
+function withoutFollowUps(queryClient: QueryClient, ids: number[]) {
+  const done = new Set(ids);
+  const without = (list: FollowUp[] | undefined) => list?.filter((item) => !done.has(item.id));
+  queryClient.setQueriesData<FollowUp[]>({ queryKey: followUpKeys.customers() }, without);
+  for (const [key, page] of queryClient.getQueriesData<FollowUpPage>({
+    queryKey: followUpKeys.pages(),
+  })) {
+    const request = key[2] as FollowUpPageRequest | undefined;
+    if (!page || request?.due === 'done') continue;
+    const rows = page.rows.filter((item) => !done.has(item.id));
+    queryClient.setQueryData<FollowUpPage>(key, {
+      rows,
+      total: Math.max(0, page.total - (page.rows.length - rows.length)),
+    });
+  }
+}
+
+/** Marks several follow-ups done at once; the number marked (others were done already). */
+export async function completeFollowUps(
+  supabase: SupabaseClient<Database>,
+  ids: number[],
+): Promise<number> {
+  const { data, error } = await supabase.rpc('complete_follow_ups', { follow_up_ids: ids });
+  if (error) throw error;
+  return data;
+}
+
+export function useCompleteFollowUps() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => completeFollowUps(supabase, ids),
+    onMutate: (ids) => withoutFollowUps(queryClient, ids),
+    onSettled: () => invalidateFollowUpViews(queryClient),
+  });
+}
+
+export interface FollowUpAssignment {
+  ids: number[];
+  /** The colleague's account, or null for nobody (open for all). */
+  assignee: string | null;
+}
+
+/** Gives follow-ups to a colleague (or to nobody); the number changed. */
+export async function assignFollowUps(
+  supabase: SupabaseClient<Database>,
+  { ids, assignee }: FollowUpAssignment,
+): Promise<number> {
+  const { data, error } = await supabase
+    .from('follow_ups')
+    .update({ assignee })
+    .in('id', ids)
+    .select('id');
+  if (error) throw error;
+  return data.length;
+}
+
+export function useAssignFollowUps() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assignment: FollowUpAssignment) => assignFollowUps(supabase, assignment),
     onSettled: () => invalidateFollowUpViews(queryClient),
   });
 }

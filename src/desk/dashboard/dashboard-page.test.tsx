@@ -15,13 +15,16 @@ const state = vi.hoisted(() => ({
   byStatus: {} as Query,
   role: 'staff',
   countedDays: [] as unknown[],
-  due: {} as Query,
+  followUpCounts: {} as Query,
+  today: {} as Query,
+  overdue: {} as Query,
   done: [] as number[],
   reopened: [] as number[],
 }));
 
 vi.mock('../api/follow-ups.ts', () => ({
-  useDueFollowUps: () => state.due,
+  useFollowUpCounts: () => state.followUpCounts,
+  useWorkListPage: (due: 'today' | 'overdue') => (due === 'today' ? state.today : state.overdue),
   useCompleteFollowUp: () => ({
     mutate: (id: number) => state.done.push(id),
     isPending: false,
@@ -57,6 +60,21 @@ vi.mock('../api/staff.ts', () => ({
   }),
 }));
 
+const followUp = {
+  id: 1,
+  customer_id: 42,
+  customer_name: 'Jürgen Weiß',
+  response_id: null,
+  due_at: '2026-07-14T08:00:00.000Z',
+  body: 'Rückruf gewünscht: Morgens (8–12 Uhr)',
+  automatic: true,
+  assignee: null,
+  assignee_name: null,
+  overdue: true,
+  done_at: null,
+  done_by_name: null,
+};
+
 const loaded = (data: unknown): Query => ({
   data,
   isPending: false,
@@ -85,7 +103,9 @@ beforeEach(() => {
     no_interest: 0,
   });
   state.role = 'staff';
-  state.due = loaded([]);
+  state.followUpCounts = loaded({ overdue: 0, today: 0, thisWeek: 0, unassigned: 0 });
+  state.today = loaded({ rows: [], total: 0 });
+  state.overdue = loaded({ rows: [], total: 0 });
   state.done = [];
   state.reopened = [];
 });
@@ -135,6 +155,7 @@ describe('DashboardPage', () => {
         id: 7,
         userId: 42,
         name: 'Jürgen Weiß',
+        source: 'questionnaire',
         formTitle: 'Tabaluga',
         receivedAt: '2026-11-23T09:30:00.000Z',
       },
@@ -180,48 +201,134 @@ describe('DashboardPage', () => {
     expect(card.textContent).toContain('Die Daten konnten nicht geladen werden.');
   });
 
-  it("shows 'Nichts fällig.' when no follow-up is due", () => {
-    renderDashboard();
-    const card = screen.getByRole('region', { name: 'Heute fällig' });
-    expect(card.textContent).toContain('Nichts fällig.');
-  });
-
-  it('lists due follow-ups with customer, time, text and assignee, the overdue marked, done in one click', async () => {
-    state.due = loaded([
+  it('names a KFZ or contact lead by its source, not by the form it is stored under', () => {
+    state.newest = loaded([
       {
-        id: 5,
-        customer_id: 42,
-        customer_name: 'Jürgen Weiß',
-        response_id: 7,
-        due_at: '2026-11-25T08:00:00.000Z',
-        body: 'Rückruf gewünscht: Morgens (8–12 Uhr)',
-        automatic: true,
-        assignee: null,
-        assignee_name: null,
-        overdue: true,
+        id: 8,
+        userId: 43,
+        name: 'Karla Kfz',
+        source: 'kfz',
+        formTitle: null,
+        receivedAt: '2026-11-23T10:00:00.000Z',
       },
       {
-        id: 6,
-        customer_id: 43,
-        customer_name: 'Erika Muster',
-        response_id: null,
-        due_at: '2026-11-25T15:00:00.000Z',
-        body: 'Angebot besprechen',
-        automatic: false,
-        assignee: 'u2',
-        assignee_name: 'Anna Admin',
-        overdue: false,
+        id: 9,
+        userId: 44,
+        name: 'Konrad Kontakt',
+        source: 'contact',
+        formTitle: null,
+        receivedAt: '2026-11-23T11:00:00.000Z',
       },
     ]);
     renderDashboard();
-    const card = screen.getByRole('region', { name: 'Heute fällig' });
-    const items = card.querySelectorAll('li');
-    expect(items).toHaveLength(2);
-    expect(items[0]!.textContent).toContain('25.11.2026, 09:00 Uhr');
-    expect(items[0]!.textContent).toContain('überfällig');
-    expect(items[0]!.textContent).toContain('Zuständig: niemand (offen für alle)');
-    expect(items[1]!.textContent).not.toContain('überfällig');
-    expect(items[1]!.textContent).toContain('Zuständig: Anna Admin');
+    const items = screen.getByRole('region', { name: 'Neueste Leads' }).querySelectorAll('li');
+    expect(items[0]!.textContent).toContain('Karla Kfz – KFZ-Rückruf');
+    expect(items[1]!.textContent).toContain('Konrad Kontakt – Kontaktformular');
+    expect(items[0]!.textContent).not.toContain('Tabaluga');
+  });
+
+  it('says when nothing is due today or overdue', () => {
+    renderDashboard();
+    expect(screen.getByRole('region', { name: 'Heute fällig' }).textContent).toContain(
+      'Heute ist nichts mehr fällig.',
+    );
+    expect(
+      screen.getByRole('region', { name: 'Überfällig – die ältesten zuerst' }).textContent,
+    ).toContain('Nichts überfällig.');
+  });
+
+  it('counts first, each count opening the follow-up list filtered by it', () => {
+    state.followUpCounts = loaded({ overdue: 812, today: 3, thisWeek: 17, unassigned: 790 });
+    renderDashboard();
+    const counts = screen.getByRole('list', { name: 'Anzahl' });
+    const links = [...counts.querySelectorAll('a')].map((link) => [
+      link.textContent,
+      link.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['812überfällig', '/surveydesk/wiedervorlagen?wann=ueberfaellig'],
+      ['3heute fällig', '/surveydesk/wiedervorlagen?wann=heute'],
+      ['17diese Woche fällig', '/surveydesk/wiedervorlagen?wann=woche'],
+      ['790ohne Zuständige/n', '/surveydesk/wiedervorlagen?wer=ohne'],
+    ]);
+  });
+
+  it('shows a few of today’s and of the oldest overdue follow-ups, and a link to all of them', () => {
+    state.followUpCounts = loaded({ overdue: 812, today: 2, thisWeek: 2, unassigned: 790 });
+    state.overdue = loaded({
+      rows: Array.from({ length: 5 }, (_, index) => ({
+        ...followUp,
+        id: 100 + index,
+        customer_name: `Kunde ${index}`,
+      })),
+      total: 812,
+    });
+    state.today = loaded({ rows: [{ ...followUp, id: 7, overdue: false }], total: 1 });
+    renderDashboard();
+    const overdue = screen.getByRole('region', { name: 'Überfällig – die ältesten zuerst' });
+    expect(overdue.querySelectorAll('li')).toHaveLength(5);
+    const all = screen.getByRole('link', { name: 'alle 812 anzeigen' });
+    expect(all.getAttribute('href')).toBe('/surveydesk/wiedervorlagen?wann=ueberfaellig');
+    // Everything of today is shown: no link to more.
+    const today = screen.getByRole('region', { name: 'Heute fällig' });
+    expect(today.querySelectorAll('li')).toHaveLength(1);
+    expect(today.textContent).not.toContain('anzeigen');
+  });
+
+  it('shows a German error with a retry when the follow-ups cannot be counted', async () => {
+    const refetch = vi.fn();
+    state.followUpCounts = { isPending: false, isError: true, refetch };
+    renderDashboard();
+    const card = screen.getByRole('region', { name: /^Wiedervorlagen/ });
+    expect(card.textContent).toContain('Die Wiedervorlagen konnten nicht gezählt werden.');
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('lists due follow-ups with customer, time, text and assignee, the overdue marked, done in one click', async () => {
+    state.overdue = loaded({
+      rows: [
+        {
+          ...followUp,
+          id: 5,
+          customer_id: 42,
+          customer_name: 'Jürgen Weiß',
+          response_id: 7,
+          due_at: '2026-11-25T08:00:00.000Z',
+          body: 'Rückruf gewünscht: Morgens (8–12 Uhr)',
+          automatic: true,
+          overdue: true,
+        },
+      ],
+      total: 1,
+    });
+    state.today = loaded({
+      rows: [
+        {
+          ...followUp,
+          id: 6,
+          customer_id: 43,
+          customer_name: 'Erika Muster',
+          response_id: null,
+          due_at: '2026-11-25T15:00:00.000Z',
+          body: 'Angebot besprechen',
+          assignee: 'u2',
+          assignee_name: 'Anna Admin',
+          overdue: false,
+        },
+      ],
+      total: 1,
+    });
+    renderDashboard();
+    const overdue = screen
+      .getByRole('region', { name: 'Überfällig – die ältesten zuerst' })
+      .querySelectorAll('li');
+    const today = screen.getByRole('region', { name: 'Heute fällig' }).querySelectorAll('li');
+    expect(overdue[0]!.textContent).toContain('25.11.2026, 09:00 Uhr');
+    expect(overdue[0]!.textContent).toContain('überfällig');
+    expect(overdue[0]!.textContent).toContain('Zuständig: niemand (offen für alle)');
+    expect(today[0]!.textContent).not.toContain('überfällig');
+    expect(today[0]!.textContent).toContain('Zuständig: Anna Admin');
     expect(screen.getByRole('link', { name: 'Jürgen Weiß' }).getAttribute('href')).toBe(
       '/surveydesk/customer?id=42',
     );

@@ -8,7 +8,8 @@ import { deskPaths } from '../../domain/routes.ts';
 import { addDays, berlinDateTime, berlinToday } from '../../domain/calendar.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
-import { DueFollowUps } from './due-follow-ups.tsx';
+import { leadSourceLabels } from '../shared/lead-source-labels.ts';
+import { WorkList } from './work-list.tsx';
 
 const numberFormat = new Intl.NumberFormat('de-DE');
 
@@ -26,9 +27,9 @@ function Card(props: { title: string; query: QueryView; children: () => ReactNod
     <section
       aria-labelledby={headingId}
       aria-busy={query.isPending}
-      className="rounded-lg bg-white p-5 shadow"
+      className="rounded-lg bg-white p-4 shadow"
     >
-      <h2 id={headingId} className="mb-3 text-base font-semibold text-slate-700">
+      <h2 id={headingId} className="mb-2 text-base font-semibold text-slate-700">
         {props.title}
       </h2>
       {query.isPending ? (
@@ -51,7 +52,7 @@ function Figure(props: { label: string; value: number }) {
   return (
     <div>
       <dt className="text-sm text-slate-600">{props.label}</dt>
-      <dd className="text-3xl font-bold text-slate-900">{numberFormat.format(props.value)}</dd>
+      <dd className="text-2xl font-bold text-slate-900">{numberFormat.format(props.value)}</dd>
     </div>
   );
 }
@@ -159,7 +160,9 @@ function NewestLeads() {
                       {lead.name}
                     </Link>
                   )}{' '}
-                  <span className="text-slate-700">– {lead.formTitle}</span>
+                  <span className="text-slate-700">
+                    – {lead.formTitle ?? leadSourceLabels[lead.source]}
+                  </span>
                 </span>
                 <time dateTime={lead.receivedAt} className="text-slate-700">
                   {berlinDateTime(lead.receivedAt)}
@@ -178,6 +181,9 @@ function NewestLeads() {
   );
 }
 
+/** The accounts named on the dashboard; more are a link to 'Mitarbeiter'. */
+const pendingShown = 5;
+
 /**
  * Shares its query with 'Mitarbeiter' and the notifications, so a role set there updates this
  * card too. The accounts are few: filtering them here costs nothing.
@@ -189,11 +195,23 @@ function PendingAccounts() {
     <Card title="Konten warten auf Freigabe" query={accounts}>
       {() =>
         pending.length ? (
-          <ul className="space-y-1">
-            {pending.map((account) => (
-              <li key={account.user_id}>{account.email}</li>
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-1">
+              {pending.slice(0, pendingShown).map((account) => (
+                <li key={account.user_id} className="truncate">
+                  {account.email}
+                </li>
+              ))}
+            </ul>
+            <Link
+              to={deskPaths.staff}
+              className="mt-2 inline-block font-semibold text-brand-800 underline"
+            >
+              {pending.length > pendingShown
+                ? `alle ${numberFormat.format(pending.length)} anzeigen`
+                : 'Zu den Mitarbeitern'}
+            </Link>
+          </>
         ) : (
           <p className="text-slate-700">Keine Konten warten auf Freigabe.</p>
         )
@@ -214,17 +232,19 @@ export function DashboardPage() {
         path: deskPaths.dashboard,
       }}
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="sm:col-span-2 lg:col-span-3">
-          <DueFollowUps />
+      {/* The work list and, beside it, the key figures and the approvals: above the fold at
+          1366x900 however many follow-ups are open; what needs no action today below. */}
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <WorkList />
         </div>
-        <LeadCounts />
+        <div className="grid content-start gap-4 sm:grid-cols-2 lg:grid-cols-1">
+          <LeadCounts />
+          {role.data === 'admin' ? <PendingAccounts /> : null}
+        </div>
         <LeadsPerStatus />
         <LeadsPerForm />
-        <div className="sm:col-span-2">
-          <NewestLeads />
-        </div>
-        {role.data === 'admin' ? <PendingAccounts /> : null}
+        <NewestLeads />
       </div>
     </DeskScreen>
   );

@@ -38,7 +38,9 @@ const account = vi.hoisted(() => ({
   unreadSupport: 0,
   countedFor: [] as boolean[],
   dueFollowUps: 0,
+  overdueFollowUps: 0,
   dueAskedFor: [] as boolean[],
+  listsAskedFor: [] as string[],
 }));
 vi.mock('../api/staff.ts', () => ({
   useMyRole: () => ({ data: account.role, isPending: false, isError: false }),
@@ -51,13 +53,42 @@ vi.mock('../api/support.ts', () => ({
   },
 }));
 
-// 'Heute fällig' is the data layer's; the bell only counts its list.
+// The work list's counts and short lists are the data layer's; the bell shows a handful.
+const dueItem = (id: number, name: string, overdue: boolean) => ({
+  id,
+  customer_id: id + 100,
+  customer_name: name,
+  response_id: overdue ? null : id + 200,
+  due_at: '2026-11-25T08:00:00.000Z',
+  body: `Rückruf ${name}`,
+  automatic: true,
+  assignee: null,
+  assignee_name: null,
+  overdue,
+  done_at: null,
+  done_by_name: null,
+});
 vi.mock('../api/follow-ups.ts', () => ({
-  useDueFollowUps: (enabled: boolean) => {
+  workListShown: 5,
+  useFollowUpCounts: (enabled: boolean) => {
     account.dueAskedFor.push(enabled);
     return {
-      data: enabled ? Array.from({ length: account.dueFollowUps }, (_, id) => ({ id })) : undefined,
+      data: enabled
+        ? { today: account.dueFollowUps, overdue: account.overdueFollowUps, thisWeek: 0 }
+        : undefined,
     };
+  },
+  useWorkListPage: (due: 'today' | 'overdue', enabled: boolean) => {
+    if (enabled) account.listsAskedFor.push(due);
+    const total = due === 'today' ? account.dueFollowUps : account.overdueFollowUps;
+    const rows = Array.from({ length: Math.min(total, 5) }, (_, index) =>
+      dueItem(
+        index + (due === 'today' ? 1 : 11),
+        `${due === 'today' ? 'Heute' : 'Alt'} ${index}`,
+        due === 'overdue',
+      ),
+    );
+    return { data: enabled ? { rows, total } : undefined };
   },
 }));
 
@@ -85,7 +116,9 @@ afterEach(() => {
     unreadSupport: 0,
     countedFor: [],
     dueFollowUps: 0,
+    overdueFollowUps: 0,
     dueAskedFor: [],
+    listsAskedFor: [],
   });
 });
 
@@ -100,6 +133,7 @@ describe('the Survey Desk header', () => {
     expect(links).toEqual([
       ['Dashboard', '/surveydesk/dashboard'],
       ['Kunden', '/surveydesk/customer'],
+      ['Wiedervorlagen', '/surveydesk/wiedervorlagen'],
       ['Fragebogen', '/surveydesk/question'],
       ['Analyse', '/surveydesk/analyse'],
       ['Support', '/surveydesk/support'],
@@ -187,18 +221,45 @@ describe('the Survey Desk header', () => {
     expect(screen.getByText('Keine Nachrichten')).toBeTruthy();
   });
 
-  it('counts the due follow-ups on the bell for staff and leads to them', async () => {
+  it('counts the due follow-ups on the bell for staff and leads to the filtered list', async () => {
     account.dueFollowUps = 3;
     const user = userEvent.setup();
     const router = renderDesk(deskPaths.customers);
     const bell = button('Benachrichtigungen: 3 fällige Wiedervorlagen');
     expect(bell.textContent).toBe('3');
+    // The short lists are read when the bell opens, not on every screen.
+    expect(account.listsAskedFor).toEqual([]);
     await user.click(bell);
     expect(document.getElementById('desk-notifications')!.textContent).toContain(
       '3 fällige Wiedervorlagen',
     );
-    await user.click(screen.getByRole('link', { name: 'Zu „Heute fällig“' }));
-    expect(router.state.location.pathname).toBe(deskPaths.dashboard);
+    await user.click(screen.getByRole('link', { name: 'Alle heute fälligen anzeigen' }));
+    expect(router.state.location.pathname).toBe(deskPaths.followUps);
+    expect(router.state.location.search).toBe('?wann=heute');
+  });
+
+  it('opens a short list of what is due now, not hundreds, each opening its lead', async () => {
+    Object.assign(account, { dueFollowUps: 2, overdueFollowUps: 812 });
+    const user = userEvent.setup();
+    const router = renderDesk(deskPaths.customers);
+    const bell = button('Benachrichtigungen: 814 fällige Wiedervorlagen');
+    expect(bell.textContent).toBe('99+');
+    await user.click(bell);
+    const panel = document.getElementById('desk-notifications')!;
+    // Today's two, then the oldest overdue: five in all.
+    const items = [...panel.querySelectorAll('li a')].map((link) => link.textContent);
+    expect(items).toHaveLength(5);
+    expect(items[0]).toContain('Heute 0');
+    expect(items[1]).toContain('Heute 1');
+    expect(items[2]).toContain('Alt 0');
+    expect(panel.textContent).toContain('812 überfällig');
+    expect(screen.getByRole('link', { name: /^Heute 0/ }).getAttribute('href')).toBe(
+      '/surveydesk/customer/101/antworten#anfrage-201',
+    );
+    await user.click(screen.getByRole('link', { name: 'Alle überfälligen anzeigen' }));
+    expect(router.state.location.pathname).toBe(deskPaths.followUps);
+    expect(router.state.location.search).toBe('?wann=ueberfaellig');
+    expect(document.getElementById('desk-notifications')).toBeNull();
   });
 
   it('adds an admin’s unread messages to the due follow-ups and names both', async () => {

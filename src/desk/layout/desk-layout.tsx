@@ -11,11 +11,18 @@ import {
 } from '@headlessui/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { useDueFollowUps } from '../api/follow-ups.ts';
+import {
+  useFollowUpCounts,
+  useWorkListPage,
+  workListShown,
+  type ListedFollowUp,
+} from '../api/follow-ups.ts';
 import { useSession } from '../api/session.ts';
 import { useMyRole, useStaffAccounts } from '../api/staff.ts';
 import { useUnreadSupportCount } from '../api/support.ts';
-import { deskPaths } from '../../domain/routes.ts';
+import { berlinDateTime } from '../../domain/calendar.ts';
+import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
+import { followUpListPath } from '../shared/follow-ups-view.ts';
 import { SkipLink } from '../../ui/skip-link.tsx';
 import { DeskProviders } from './desk-providers.tsx';
 import { NavigationProgress } from '../../app/navigation-progress.tsx';
@@ -44,6 +51,7 @@ function useDeskManifest() {
 const navLinks = [
   { to: deskPaths.dashboard, label: 'Dashboard' },
   { to: deskPaths.customers, label: 'Kunden' },
+  { to: deskPaths.followUps, label: 'Wiedervorlagen' },
   { to: deskPaths.questionnaires, label: 'Fragebogen' },
   { to: deskPaths.analysis, label: 'Analyse' },
   { to: deskPaths.support, label: 'Support' },
@@ -137,12 +145,14 @@ function useUnreadSupport(): number {
 const unreadSupportText = (count: number) =>
   count === 1 ? '1 ungelesene Support-Nachricht' : `${count} ungelesene Support-Nachrichten`;
 
-/** The follow-ups 'Heute fällig' lists, for every enabled account; 0 for a pending one. */
-function useDueFollowUpCount(): number {
+/** The caller's and nobody's follow-ups overdue and due today; none for a pending account. */
+function useDueFollowUpCounts(): { overdue: number; today: number } {
   const role = useMyRole().data;
   const enabled = role === 'staff' || role === 'admin';
-  const { data } = useDueFollowUps(enabled);
-  return enabled ? (data?.length ?? 0) : 0;
+  const { data } = useFollowUpCounts(enabled);
+  return enabled
+    ? { overdue: data?.overdue ?? 0, today: data?.today ?? 0 }
+    : { overdue: 0, today: 0 };
 }
 
 const dueFollowUpsText = (count: number) =>
@@ -157,15 +167,94 @@ export function notificationsLabel(dueFollowUps: number, unreadSupport: number):
   return parts.length ? `Benachrichtigungen: ${parts.join(', ')}` : 'Benachrichtigungen';
 }
 
+/** One follow-up in the bell's short list: customer, time, text; opens the lead. */
+function BellFollowUp({ item, onNavigate }: { item: ListedFollowUp; onNavigate: () => void }) {
+  const path = deskCustomerAnswersPath(item.customer_id);
+  return (
+    <li>
+      <Link
+        to={item.response_id === null ? path : `${path}#anfrage-${item.response_id}`}
+        onClick={onNavigate}
+        className="block rounded px-1 py-1 hover:bg-slate-100"
+      >
+        <span className="block truncate font-semibold text-brand-800 underline">
+          {item.customer_name || 'Kunde ohne Namen'}
+        </span>
+        <span className="block truncate text-xs text-slate-700">
+          <time dateTime={item.due_at}>{berlinDateTime(item.due_at)} Uhr</time>
+          {item.body ? ` · ${item.body}` : null}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
 /**
- * Spec 2: 'Keine Nachrichten'. An admin is also told about unread support messages and about
- * accounts that wait to be enabled, each with the way to the screen where it is dealt with.
+ * What needs the person now: a few of their (and nobody's) follow-ups due today and the oldest
+ * overdue ones, each opening its lead, and the way to the whole list of each. Read when the bell
+ * opens; the dashboard shares the queries.
+ */
+function DueFollowUpsNotice(props: { overdue: number; today: number; onNavigate: () => void }) {
+  const today = useWorkListPage('today', props.today > 0);
+  const overdue = useWorkListPage('overdue', props.overdue > 0);
+  // Today's first, then the oldest overdue, a handful in all.
+  const todayRows = (today.data?.rows ?? []).slice(0, 3);
+  const overdueRows = (overdue.data?.rows ?? []).slice(0, workListShown - todayRows.length);
+  const groups = [
+    {
+      key: 'today',
+      count: props.today,
+      label: `${props.today} heute fällig`,
+      rows: todayRows,
+      to: followUpListPath({ due: 'today' }),
+    },
+    {
+      key: 'overdue',
+      count: props.overdue,
+      label: `${props.overdue} überfällig`,
+      rows: overdueRows,
+      to: followUpListPath({ due: 'overdue' }),
+    },
+  ].filter((group) => group.count > 0);
+  return (
+    <div className="px-4 py-2">
+      <p className="font-medium text-slate-800">{dueFollowUpsText(props.overdue + props.today)}</p>
+      {groups.map((group) => (
+        <div key={group.key} className="mt-2">
+          <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            {group.label}
+          </p>
+          {group.rows.length ? (
+            <ul className="mt-1 space-y-0.5">
+              {group.rows.map((item) => (
+                <BellFollowUp key={item.id} item={item} onNavigate={props.onNavigate} />
+              ))}
+            </ul>
+          ) : null}
+          <Link
+            to={group.to}
+            onClick={props.onNavigate}
+            className="mt-1 inline-block font-semibold text-brand-800 underline"
+          >
+            {group.key === 'today' ? 'Alle heute fälligen anzeigen' : 'Alle überfälligen anzeigen'}
+          </Link>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Spec 2: 'Keine Nachrichten'. Every enabled account is told what of its follow-ups needs it
+ * now; an admin also about unread support messages and about accounts that wait to be enabled,
+ * each with the way to the screen where it is dealt with.
  */
 function Notifications({ onNavigate }: { onNavigate: () => void }) {
   const isAdmin = useMyRole().data === 'admin';
   const { data: accounts } = useStaffAccounts(isAdmin);
   const unreadSupport = useUnreadSupport();
-  const dueFollowUps = useDueFollowUpCount();
+  const due = useDueFollowUpCounts();
+  const dueFollowUps = due.overdue + due.today;
   const waiting = isAdmin ? (accounts ?? []).filter((account) => account.role === 'pending') : [];
   if (waiting.length === 0 && unreadSupport === 0 && dueFollowUps === 0) {
     return <p className="px-4 py-2 text-sm">Keine Nachrichten</p>;
@@ -173,16 +262,7 @@ function Notifications({ onNavigate }: { onNavigate: () => void }) {
   return (
     <div className="divide-y divide-slate-200 text-sm">
       {dueFollowUps > 0 ? (
-        <div className="px-4 py-2">
-          <p className="font-medium text-slate-800">{dueFollowUpsText(dueFollowUps)}</p>
-          <Link
-            to={deskPaths.dashboard}
-            onClick={onNavigate}
-            className="mt-1 inline-block font-semibold text-brand-800 underline"
-          >
-            Zu „Heute fällig“
-          </Link>
-        </div>
+        <DueFollowUpsNotice overdue={due.overdue} today={due.today} onNavigate={onNavigate} />
       ) : null}
       {unreadSupport > 0 ? (
         <div className="px-4 py-2">
@@ -226,7 +306,8 @@ function Notifications({ onNavigate }: { onNavigate: () => void }) {
 /** The bell: due follow-ups for every enabled account plus, for admins, unread support messages. */
 function NotificationsButton() {
   const unreadSupport = useUnreadSupport();
-  const dueFollowUps = useDueFollowUpCount();
+  const due = useDueFollowUpCounts();
+  const dueFollowUps = due.overdue + due.today;
   const count = unreadSupport + dueFollowUps;
   return (
     <PopoverButton
@@ -336,7 +417,7 @@ function DeskShell() {
           <div className="relative ml-auto flex items-center gap-1">
             <Popover className="contents">
               <NotificationsButton />
-              <PopoverPanel id="desk-notifications" className={dropdown}>
+              <PopoverPanel id="desk-notifications" className={`${dropdown} w-80!`}>
                 {({ close }) => <Notifications onNavigate={() => close()} />}
               </PopoverPanel>
             </Popover>
