@@ -14,6 +14,8 @@ const childDatesQuestion: Question = {
   multipleAnswers: false,
   information: '',
   key: 'tabaluga_child_dates',
+  required: true,
+  analysis_bucket: 'birth_decade',
 };
 
 /** The step as the questionnaire holds it: the answer lives above it. */
