@@ -217,3 +217,29 @@ describe('hints and optional questions (issue 36, item 8)', () => {
     expect(screen.queryByText('(optional)')).toBeNull();
   });
 });
+
+describe('an optional single choice (issue 36, item 8)', () => {
+  afterEach(cleanup);
+
+  const employment = pkvQuestion({
+    id: 4,
+    type: 'multiple-choice',
+    question: 'Wie sind Sie derzeit beschäftigt?',
+    options: ['Angestellt', 'Selbstständig'],
+    information: '',
+    analysis_bucket: null,
+  });
+
+  it('may be left without a choice, as its mark says', async () => {
+    const { onAnswer } = renderStep({ ...employment, required: false });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(onAnswer).toHaveBeenCalledWith('', true);
+  });
+
+  it('goes on only by a choice when it is required', async () => {
+    const { onAnswer } = renderStep(employment);
+    expect(screen.queryByRole('button', { name: 'Weiter' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Selbstständig' }));
+    expect(onAnswer).toHaveBeenCalledWith('Selbstständig', true);
+  });
+});

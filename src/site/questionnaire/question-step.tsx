@@ -7,6 +7,7 @@ import {
   type AnswerValue,
   type Question,
 } from '../../domain/questionnaire.ts';
+import { Button } from '../../ui/button.tsx';
 import { CheckboxField, FieldError, TextField } from '../../ui/form-fields.tsx';
 import { StepActions, StepForm, StepSection } from './step-parts.tsx';
 
@@ -85,7 +86,17 @@ function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) 
           </li>
         ))}
       </ul>
-      <StepActions onBack={onBack} />
+      {/* Choosing goes on; an optional question may also be left without a choice. */}
+      <StepActions onBack={onBack}>
+        {question.required ? null : (
+          <Button
+            className="w-full sm:w-auto"
+            onClick={() => onAnswer(typeof value === 'string' ? value : '', true)}
+          >
+            Weiter
+          </Button>
+        )}
+      </StepActions>
     </>
   );
 }
