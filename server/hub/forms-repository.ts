@@ -6,7 +6,10 @@ export type FormRow = ReadAsDate<
   'created_at'
 >;
 
-/** `key` is a stable role a flow relies on ('tabaluga_child_dates' ...), null for most questions. */
+/**
+ * `key` is a stable role a flow relies on ('tabaluga_child_dates' ...), null for most questions;
+ * `analysis_bucket` 'birth_decade' tells the page to ask for a year of birth (a number keypad).
+ */
 export type QuestionRow = Columns<
   'questions',
   | 'id'
@@ -20,10 +23,11 @@ export type QuestionRow = Columns<
   | 'information'
   | 'custome_description'
   | 'key'
+  | 'analysis_bucket'
 >;
 
 const questionColumns = `id, form_id, sequence, type, question, options, "multipleAnswers",
-  required, information, custome_description, key`;
+  required, information, custome_description, key, analysis_bucket`;
 
 export async function listForms(db: Queryable): Promise<FormRow[]> {
   const result = await db.query<FormRow>(

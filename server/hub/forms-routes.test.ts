@@ -42,6 +42,17 @@ describe('forms API', () => {
     expect((pkv as QuestionsReply).data.every((q) => q.key === null)).toBe(true);
   });
 
+  it('tells the page which questions are optional and which one asks for the year of birth', async () => {
+    const res = await hub.app.inject({ method: 'GET', url: '/api/forms/2/questions' });
+    const { data } = res.json() as {
+      data: { id: number; required: boolean; analysis_bucket: string | null }[];
+    };
+    const byId = new Map(data.map((q) => [q.id, q]));
+    expect(byId.get(8)).toMatchObject({ required: true, analysis_bucket: 'birth_decade' });
+    expect(byId.get(6)).toMatchObject({ required: false, analysis_bucket: null });
+    expect(byId.get(10)).toMatchObject({ required: false, analysis_bucket: null });
+  });
+
   it("serves an edit at once, and the form's document as its public storage address", async () => {
     await hub.db.query(
       `update public.forms set document = 'forms/2/1234-Angebot.pdf' where id = 2`,

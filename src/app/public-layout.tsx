@@ -60,18 +60,34 @@ export function PublicLayout() {
             className="flex min-w-0 items-center gap-2 font-semibold text-brand-800 no-underline"
           >
             <img src="/favicon.svg" alt="" width="32" height="32" />
-            {/* On a phone the status needs the room while it says more than "Online"; below
-                360 px it needs it always. The logo stays, the name is still the link's name. */}
-            <span className="[overflow-wrap:anywhere] max-sm:group-has-[[data-detailed]]/header:sr-only max-[22.5rem]:sr-only">
-              {siteConfig.agencyName}
-            </span>
+            {/* On a phone the agent's number needs the room; the logo stays, the name is still
+                the link's name. */}
+            <span className="[overflow-wrap:anywhere] max-sm:sr-only">{siteConfig.agencyName}</span>
           </Link>
-          <div className="flex items-center gap-4">
+          <div className="flex items-center gap-3 sm:gap-4">
+            {/* The agent's number on every screen: on a phone a tap calls it. */}
             <a
               href={`tel:${siteConfig.phone.href}`}
-              className="hidden text-sm text-slate-600 hover:text-brand-700 md:inline"
+              className="inline-flex min-h-11 shrink-0 items-center gap-1.5 text-sm font-semibold whitespace-nowrap text-brand-800 hover:text-brand-700"
             >
-              Telefon: {siteConfig.phone.display}
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
+              </svg>
+              <span className="sr-only md:not-sr-only">Telefon: </span>
+              {/* While the status says more than "Online", a phone shows the icon alone. */}
+              <span className="max-sm:group-has-[[data-detailed]]/header:sr-only">
+                {siteConfig.phone.display}
+              </span>
             </a>
             <Island name="device-status">
               {hydrated && (

@@ -28,6 +28,11 @@ export const messages = {
   birthdateImplausible: 'Bitte ein plausibles Datum angeben.',
   birthdateUnderage: 'Sie müssen mindestens 18 Jahre alt sein.',
 
+  // Questionnaire birth year (not in the spec)
+  birthYearRequired: 'Bitte geben Sie Ihr Geburtsjahr an.',
+  birthYearInvalid: 'Bitte das Geburtsjahr mit vier Ziffern angeben, zum Beispiel 1985.',
+  birthYearImplausible: 'Bitte ein plausibles Geburtsjahr angeben.',
+
   // Staff registration
   passwordsDoNotMatch: 'Die Passwörter stimmen nicht überein.',
 

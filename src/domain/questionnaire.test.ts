@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from './messages.ts';
 import { parseSubmission, submissionContentKey } from './submission.ts';
 import {
   answerByKey,
+  birthYearProblem,
   buildAnswerPayload,
   buildQuestionnaireSubmission,
   childCount,
   CONSENT_VERSION,
   inputPlaceholder,
+  isBirthYearQuestion,
   questionKeys,
   questionnaireDefinitionSchema,
   questionSchema,
@@ -288,5 +291,44 @@ describe('submission content key', () => {
     });
     expect(submissionContentKey(later)).toBe(submissionContentKey(first));
     expect(submissionContentKey(changed)).not.toBe(submissionContentKey(first));
+  });
+});
+
+describe('the year of birth (issue 36, item 8)', () => {
+  const parse = (fields: Record<string, unknown>) =>
+    questionSchema.parse({ id: 8, sequence: 5, type: 'input', question: 'Jahr?', ...fields });
+
+  it('is the input question Analyse groups by birth decade, never the children’s dates', () => {
+    expect(isBirthYearQuestion(parse({ analysis_bucket: 'birth_decade' }))).toBe(true);
+    expect(isBirthYearQuestion(parse({ analysis_bucket: null }))).toBe(false);
+    expect(isBirthYearQuestion(parse({}))).toBe(false);
+    expect(
+      isBirthYearQuestion(parse({ analysis_bucket: 'birth_decade', key: questionKeys.childDates })),
+    ).toBe(false);
+    expect(
+      isBirthYearQuestion(parse({ type: 'multiple-choice', analysis_bucket: 'birth_decade' })),
+    ).toBe(false);
+  });
+
+  it('reads required from the hub, and counts a question without it as required', () => {
+    expect(parse({ required: false }).required).toBe(false);
+    expect(parse({ required: true }).required).toBe(true);
+    expect(parse({}).required).toBe(true);
+  });
+
+  it('takes four digits from 120 years ago to this year, with one German message otherwise', () => {
+    const today = new Date(2026, 10, 28);
+    const check = (text: string, required = true) => birthYearProblem(text, { required, today });
+    expect(check('1984')).toBeUndefined();
+    expect(check(' 1984 ')).toBeUndefined();
+    expect(check('2026')).toBeUndefined();
+    expect(check('1906')).toBeUndefined();
+    expect(check('Test')).toBe(messages.birthYearInvalid);
+    expect(check('84')).toBe(messages.birthYearInvalid);
+    expect(check('19845')).toBe(messages.birthYearInvalid);
+    expect(check('1905')).toBe(messages.birthYearImplausible);
+    expect(check('2027')).toBe(messages.birthYearImplausible);
+    expect(check('')).toBe(messages.birthYearRequired);
+    expect(check('', false)).toBeUndefined();
   });
 });

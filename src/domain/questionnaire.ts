@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { questionTypes } from './database-enums.ts';
 import type { QuestionnaireContact } from './contact-forms.ts';
+import { messages } from './messages.ts';
 import type { SubmissionEnvelope } from './submission.ts';
 
 // In a module of their own so that code without zod (the landing page's warm-up) can use them.
@@ -58,6 +59,20 @@ export const questionSchema = z.object({
     .string()
     .nullish()
     .transform((v) => v ?? null),
+  /**
+   * Whether staff ask for an answer; a question without the field (an older device copy) counts
+   * as required, so it is never marked optional by mistake.
+   */
+  required: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
+  /** How Analyse groups the answers: 'birth_decade' for a year or a date of birth, else null. */
+  analysis_bucket: z
+    .string()
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
 });
 export type Question = z.output<typeof questionSchema>;
 
@@ -100,6 +115,39 @@ export const questionnaireDefinitionSchema = z
 /** A question's answer while the visitor works: text, or a list for multi-select and dates. */
 export type AnswerValue = string | string[];
 export type Answers = Record<number, AnswerValue>;
+
+/**
+ * A question that asks for the visitor's year of birth ('In welchem Jahr sind Sie geboren?'): a
+ * text question whose answers Analyse groups by birth decade. The Tabaluga children's dates have
+ * the same grouping and their own key; they are dates, not years.
+ */
+export function isBirthYearQuestion(question: Question): boolean {
+  return (
+    question.type === 'input' &&
+    question.analysis_bucket === 'birth_decade' &&
+    question.key !== questionKeys.childDates
+  );
+}
+
+/** The oldest plausible age of a visitor, as for the contact page's birthdate. */
+const OLDEST_AGE = 120;
+
+/**
+ * The one message for a birth year as typed, or undefined when it is acceptable: four digits,
+ * from 120 years ago to this year. An empty answer is acceptable unless the question is required.
+ */
+export function birthYearProblem(
+  text: string,
+  options: { required: boolean; today: Date },
+): string | undefined {
+  const value = text.trim();
+  if (value === '') return options.required ? messages.birthYearRequired : undefined;
+  if (!/^\d{4}$/.test(value)) return messages.birthYearInvalid;
+  const year = Number(value);
+  const thisYear = options.today.getFullYear();
+  if (year > thisYear || year < thisYear - OLDEST_AGE) return messages.birthYearImplausible;
+  return undefined;
+}
 
 export function inputPlaceholder(question: Question): string {
   return question.options[0] || 'Antwort eingeben...';

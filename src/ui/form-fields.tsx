@@ -33,6 +33,29 @@ const boxClass = (error: string | undefined, height = '') =>
     error ? 'border-red-700' : 'border-slate-400'
   }`;
 
+/**
+ * The mark of a required field after its label, the same on every form: a red '*' that the form's
+ * note explains once (RequiredNote). Assistive technology hears "erforderlich" from the control's
+ * `aria-required` instead, so the '*' stays out of the field's name.
+ */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-red-700">
+      {' '}
+      *
+    </span>
+  );
+}
+
+/** The one line that explains the '*' of a form's required fields; above the form's fields. */
+export function RequiredNote({ className = '' }: { className?: string }) {
+  return (
+    <p className={`text-sm text-slate-600 ${className}`}>
+      Felder mit <span className="font-semibold text-red-700">*</span> sind Pflichtfelder.
+    </p>
+  );
+}
+
 /** A field's frame: its label above the control, its error below. */
 function LabelledField(props: {
   id: string;
@@ -45,12 +68,7 @@ function LabelledField(props: {
     <div className={props.className}>
       <label htmlFor={props.id} className="mb-1 block font-medium text-slate-800">
         {props.label}
-        {props.required ? (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {props.required ? <RequiredMark /> : null}
       </label>
       {props.children}
     </div>
@@ -94,8 +112,9 @@ interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'typ
   error?: string | undefined;
 }
 
+/** A labelled checkbox; `required` marks its label as TextField does and tells assistive tech. */
 export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(function CheckboxField(
-  { label, error, className = '', ...input },
+  { label, error, className = '', required, ...input },
   ref,
 ) {
   const { id, errorId, aria } = useFieldIds(error);
@@ -107,11 +126,13 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxProps>(functio
           id={id}
           type="checkbox"
           {...aria}
+          aria-required={required || undefined}
           className="mt-1 size-5 shrink-0 accent-brand-700"
           {...input}
         />
         <label htmlFor={id} className="text-slate-800">
           {label}
+          {required ? <RequiredMark /> : null}
         </label>
       </div>
       <FieldError id={errorId} message={error} className="ml-8" />

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, Ref, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { callTimes } from '../domain/contact-forms.ts';
 import { sitePaths } from '../domain/routes.ts';
 import { Alert } from './alert.tsx';
@@ -67,9 +67,10 @@ export function LeadConsentFields(props: {
             <a href={sitePaths.terms} target="_blank" className="text-brand-700 underline">
               Allgemeine Geschäftsbedingungen
             </a>
-            ). *
+            ).
           </>
         }
+        required
         {...terms}
       />
       <CheckboxField
@@ -80,9 +81,10 @@ export function LeadConsentFields(props: {
             <a href={sitePaths.privacy} target="_blank" className="text-brand-700 underline">
               Datenschutzerklärung
             </a>
-            . *
+            .
           </>
         }
+        required
         {...privacy}
       />
     </div>
@@ -99,13 +101,33 @@ export function SendFailure({ message }: { message: string | undefined }) {
   );
 }
 
+/**
+ * The card every lead form sits in (KFZ, contact, each questionnaire step and the thank-you):
+ * white, rounded, the same padding on a phone and a desktop.
+ */
+export const formCardClass = 'rounded-2xl bg-white p-5 shadow-sm sm:p-8';
+
+/**
+ * The row of a form's buttons, the same on every lead form: the submit at the end (right), 'Zurück'
+ * or nothing at the start. On a phone the buttons take the full width, the submit on top, in
+ * reach of the thumb.
+ */
+export function FormActions({ start, children }: { start?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+      {start ?? <span className="hidden sm:block" />}
+      {children}
+    </div>
+  );
+}
+
 /** A lead form's submit button: 'Senden...' and not pressable while the lead is on its way. */
-export function SendButton(props: { sending: boolean; label: string; className?: string }) {
+export function SendButton(props: { sending: boolean; label: string }) {
   // The prerendered page paints before its code runs: a press then would submit the bare HTML form
   // (a reload that loses what was typed). Until the form is live the button waits, disabled.
   const hydrated = useHydrated();
   return (
-    <Button type="submit" className={props.className} disabled={props.sending || !hydrated}>
+    <Button type="submit" className="w-full sm:w-auto" disabled={props.sending || !hydrated}>
       {props.sending ? 'Senden...' : props.label}
     </Button>
   );
@@ -117,7 +139,9 @@ export function LeadFormFooter(props: { sending: boolean; failure: string | unde
     <>
       <HoneypotField />
       <SendFailure message={props.failure} />
-      <SendButton sending={props.sending} label="Absenden" className="mt-6" />
+      <FormActions>
+        <SendButton sending={props.sending} label="Absenden" />
+      </FormActions>
     </>
   );
 }

@@ -22,6 +22,9 @@ describe('contact page', () => {
     expect(screen.getByRole('form', { name: 'Versicherungscheck buchen' })).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Absenden' }));
 
+    // Focus on the first field in error, at the top of the form (issue 36, item 7).
+    expect(document.activeElement).toBe(fieldNamed('Vorname'));
+    expect(screen.getAllByText(/sind Pflichtfelder/)).toHaveLength(1);
     expect(problemOf('Vorname')).toBe(messages.firstNameInvalid);
     expect(problemOf('Nachname')).toBe(messages.lastNameInvalid);
     expect(problemOf('E-Mail')).toBe(messages.emailRequired);

@@ -17,7 +17,6 @@ const contactPage = {
   intro:
     'Wir prüfen Ihre bestehenden Versicherungen und zeigen Ihnen, wo Sie besser oder günstiger versichert sein können: persönlich, kostenlos und unverbindlich.',
   label: 'Versicherungscheck buchen',
-  requiredNote: 'Mit * markierte Felder sind Pflichtfelder.',
   consentPurpose: 'zum Versicherungscheck kontaktieren und beraten können',
   width: 'max-w-3xl',
   // The clock is read at every validation, so a page left open past midnight stays right.

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../domain/messages.ts';
 import { submitLead } from '../../offline/submit-lead.ts';
-import { problemOf } from '../shared/fields.test-support.ts';
+import { fieldNamed, problemOf } from '../shared/fields.test-support.ts';
 import { KfzPage } from './kfz-page.tsx';
 
 vi.mock('../../offline/submit-lead.ts', () => ({ submitLead: vi.fn() }));
@@ -19,6 +19,9 @@ describe('KFZ page', () => {
     expect(screen.getByRole('form', { name: 'KFZ-Rückruf anfordern' })).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Absenden' }));
 
+    // Focus on the first field in error, at the top of the form (issue 36, item 7).
+    expect(document.activeElement).toBe(fieldNamed('Vorname'));
+    expect(screen.getAllByText(/sind Pflichtfelder/)).toHaveLength(1);
     expect(problemOf('Vorname')).toBe(messages.firstNameInvalid);
     expect(problemOf('Nachname')).toBe(messages.lastNameInvalid);
     expect(problemOf('E-Mail')).toBe(messages.emailRequired);

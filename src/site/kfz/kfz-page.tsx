@@ -10,7 +10,6 @@ const kfzPage = {
   intro:
     'Sie möchten Ihre KFZ-Versicherung wechseln? Hinterlassen Sie Ihre Nummer: Wir rufen Sie zurück und beraten Sie kostenlos zu einem Wechsel.',
   label: 'KFZ-Rückruf anfordern',
-  requiredNote: 'Felder mit * sind Pflichtfelder.',
   consentPurpose: 'zu meiner KFZ-Versicherung anrufen und beraten können',
   width: 'max-w-2xl',
   // The spec: the KFZ form shows its errors only after a submit attempt (the form's default).

@@ -8,7 +8,7 @@ import {
 import type { LeadContext } from '../../domain/lead-submissions.ts';
 import type { QuestionnaireSubmission } from '../../domain/questionnaire.ts';
 import { sitePaths } from '../../domain/routes.ts';
-import { CheckboxField } from '../../ui/form-fields.tsx';
+import { CheckboxField, RequiredNote } from '../../ui/form-fields.tsx';
 import { PersonField, SendButton, SendFailure } from '../../ui/lead-form-parts.tsx';
 import { useLeadForm } from '../shared/use-lead-form.ts';
 import { StepActions, StepSection } from './step-parts.tsx';
@@ -57,9 +57,10 @@ export function ContactStep(props: ContactStepProps) {
     >
       <p className="mt-2 text-slate-600">
         Ihre Angaben nutzen wir nur, um Ihnen Ihr kostenloses, unverbindliches Angebot zu erstellen
-        und Sie dazu zu beraten. Felder mit * sind Pflichtfelder.
+        und Sie dazu zu beraten.
       </p>
       <form noValidate onSubmit={lead.submit} className="mt-6">
+        <RequiredNote className="mb-4" />
         <div className="grid gap-4 sm:grid-cols-2">
           <PersonField required {...field('first_name')} />
           <PersonField required {...field('last_name')} />
@@ -70,7 +71,7 @@ export function ContactStep(props: ContactStepProps) {
           <PersonField required {...field('email')} />
         </div>
         <div className="mt-6 space-y-4">
-          <CheckboxField label="Ich akzeptiere die AGB." {...field('terms_accepted')} />
+          <CheckboxField label="Ich akzeptiere die AGB." required {...field('terms_accepted')} />
           <CheckboxField
             label={
               <>
@@ -79,9 +80,10 @@ export function ContactStep(props: ContactStepProps) {
                 <a href={sitePaths.privacy} className="text-brand-700 underline" target="_blank">
                   Datenschutzerklärung
                 </a>
-                . (Pflichtfeld)
+                .
               </>
             }
+            required
             {...field('data_processing_consent')}
           />
           <CheckboxField

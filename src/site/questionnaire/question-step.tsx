@@ -1,7 +1,14 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { localDay } from '../../domain/calendar.ts';
-import { inputPlaceholder, type AnswerValue, type Question } from '../../domain/questionnaire.ts';
-import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
+import {
+  birthYearProblem,
+  inputPlaceholder,
+  isBirthYearQuestion,
+  type AnswerValue,
+  type Question,
+} from '../../domain/questionnaire.ts';
+import { Button } from '../../ui/button.tsx';
+import { CheckboxField, FieldError, TextField } from '../../ui/form-fields.tsx';
 import { StepActions, StepForm, StepSection } from './step-parts.tsx';
 
 interface QuestionStepProps {
@@ -21,8 +28,16 @@ type AnswerProps = QuestionStepProps & { headingId: string };
 export function QuestionStep(props: QuestionStepProps) {
   const { question, headingRef } = props;
   const headingId = useId();
+  const title = question.required ? (
+    question.question
+  ) : (
+    <>
+      {question.question}{' '}
+      <span className="text-lg font-normal whitespace-nowrap text-slate-600">(optional)</span>
+    </>
+  );
   return (
-    <StepSection title={question.question} headingRef={headingRef} headingId={headingId}>
+    <StepSection title={title} headingRef={headingRef} headingId={headingId}>
       {question.information ? <p className="mt-2 text-slate-600">{question.information}</p> : null}
       <div className="mt-6">
         <QuestionBody {...props} headingId={headingId} />
@@ -31,9 +46,20 @@ export function QuestionStep(props: QuestionStepProps) {
   );
 }
 
+/**
+ * The hint of a multi-select question, unless the question's own information already says so
+ * (the PKV's third question does: 'Mehrfachauswahl möglich.').
+ */
+function multiSelectHint(question: Question): string | undefined {
+  return /mehrfachauswahl|mehrere antworten/i.test(question.information)
+    ? undefined
+    : 'Mehrfachauswahl möglich.';
+}
+
 function QuestionBody(props: AnswerProps) {
   const { question, childDates } = props;
   if (childDates) return <ChildDates {...props} count={childDates.count} />;
+  if (isBirthYearQuestion(question)) return <BirthYearAnswer {...props} />;
   if (question.type === 'input') return <InputAnswer {...props} />;
   if (question.multipleAnswers) return <MultiSelect {...props} />;
   return <SingleChoice {...props} />;
@@ -60,13 +86,24 @@ function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) 
           </li>
         ))}
       </ul>
-      <StepActions onBack={onBack} />
+      {/* Choosing goes on; an optional question may also be left without a choice. */}
+      <StepActions onBack={onBack}>
+        {question.required ? null : (
+          <Button
+            className="w-full sm:w-auto"
+            onClick={() => onAnswer(typeof value === 'string' ? value : '', true)}
+          >
+            Weiter
+          </Button>
+        )}
+      </StepActions>
     </>
   );
 }
 
 function MultiSelect({ question, value, onAnswer, onBack, headingId }: AnswerProps) {
   const selected = Array.isArray(value) ? value : [];
+  const hint = multiSelectHint(question);
   const toggle = (option: string) => {
     const next = selected.includes(option)
       ? selected.filter((v) => v !== option)
@@ -76,7 +113,7 @@ function MultiSelect({ question, value, onAnswer, onBack, headingId }: AnswerPro
   return (
     <StepForm onNext={() => onAnswer(selected, true)} onBack={onBack}>
       <fieldset aria-labelledby={headingId}>
-        <p className="mb-3 text-sm text-slate-600">Mehrfachauswahl möglich.</p>
+        {hint ? <p className="mb-3 text-sm text-slate-600">{hint}</p> : null}
         <div className="grid gap-3 sm:grid-cols-2">
           {question.options.map((option) => (
             <CheckboxField
@@ -108,6 +145,57 @@ function InputAnswer({ question, value, onAnswer, onBack, headingId }: AnswerPro
         }}
         className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
       />
+    </StepForm>
+  );
+}
+
+/**
+ * The visitor's year of birth: four digits on a number keypad, checked on Weiter with a German
+ * message under the field (the browser's own bubble stays off); the answer is stored as typed.
+ */
+function BirthYearAnswer({ question, value, onAnswer, onBack, headingId }: AnswerProps) {
+  const [text, setText] = useState(typeof value === 'string' ? value : '');
+  const [problem, setProblem] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const next = () => {
+    const found = birthYearProblem(text, { required: question.required, today: new Date() });
+    setProblem(found);
+    if (found) input.current?.focus();
+    else onAnswer(text.trim(), true);
+  };
+  return (
+    <StepForm onNext={next} onBack={onBack} noValidate>
+      <input
+        ref={input}
+        aria-labelledby={headingId}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        aria-required={question.required || undefined}
+        value={text}
+        placeholder={inputPlaceholder(question)}
+        inputMode="numeric"
+        pattern="[0-9]{4}"
+        maxLength={4}
+        autoComplete="bday-year"
+        onChange={(event) => {
+          setText(event.target.value);
+          // A problem shown goes as soon as the year is right; a new one waits for Weiter.
+          if (problem) {
+            setProblem(
+              birthYearProblem(event.target.value, {
+                required: question.required,
+                today: new Date(),
+              }),
+            );
+          }
+          onAnswer(event.target.value, false);
+        }}
+        className={`block min-h-11 w-full max-w-[12rem] rounded-lg border bg-white px-3 py-2 text-base ${
+          problem ? 'border-red-700' : 'border-slate-400'
+        }`}
+      />
+      <FieldError id={errorId} message={problem} />
     </StepForm>
   );
 }

@@ -150,3 +150,59 @@ describe('a sent questionnaire', () => {
     expect(loadDraft(1, Date.now())).toBeUndefined();
   });
 });
+
+describe('one page, one pattern (issue 36, items 7 and 8)', () => {
+  const laterStep = () => document.querySelector('[data-later-step]');
+
+  it('leaves the page title to the first question, and marks every later step', () => {
+    show(editedTabaluga);
+    expect(laterStep()).toBeNull();
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Messe' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(screen.getByRole('heading', { name: 'Wie viele Kinder möchten Sie absichern?' }));
+    expect(laterStep()).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Zurück' }));
+    expect(laterStep()).toBeNull();
+  });
+
+  it('ends with the thank-you every lead form has: no start text, a link to the start page', async () => {
+    vi.mocked(submitLead).mockResolvedValue({ status: 'sent' });
+    loaded.state = {
+      status: 'success',
+      questions: editedTabaluga.filter((q) => q.id === 11),
+      documentUrl: null,
+    } satisfies QuestionsState;
+    render(<QuestionnaireFlow formId={1} />, { wrapper: MemoryRouter });
+    const user = userEvent.setup();
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Messe' } });
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(laterStep()).not.toBeNull();
+
+    // An empty submit: the focus goes to the first field in error, not to the AGB box.
+    await user.click(screen.getByRole('button', { name: 'Angebot anfordern' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Vorname' }));
+
+    for (const [name, value] of [
+      ['Vorname', 'Erika'],
+      ['Nachname', 'Muster'],
+      ['Straße und Hausnummer', 'Musterweg 12'],
+      ['PLZ', '10115'],
+      ['Ort', 'Berlin'],
+      ['Telefonnummer', '030 1234567'],
+      ['E-Mail', 'erika@example.de'],
+    ] as const) {
+      fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+    }
+    await user.click(screen.getByRole('checkbox', { name: /^Ich akzeptiere die AGB/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Ich willige in die Verarbeitung/ }));
+    await user.click(screen.getByRole('button', { name: 'Angebot anfordern' }));
+
+    const thanks = await screen.findByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' });
+    expect(document.activeElement).toBe(thanks);
+    expect(laterStep()).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe(
+      '/universa',
+    );
+    expect(screen.queryByRole('button', { name: 'Neuen Fragebogen starten' })).toBeNull();
+  });
+});

@@ -33,6 +33,7 @@ import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { ContactStep } from './contact-step.tsx';
 import { QuestionStep } from './question-step.tsx';
 import { ThankYouStep } from './thank-you-step.tsx';
+import { laterStepAttribute } from '../shared/page-with-intro.tsx';
 import { useIdleReset } from './use-idle-reset.ts';
 
 /** Kiosk mode: the thank-you screen stays this long before the next visitor gets an empty start. */
@@ -192,13 +193,9 @@ function QuestionnaireSteps({
     return (
       <>
         {idleWarning}
-        <ThankYouStep headingRef={focusHeading} delivery={finished.delivery}>
+        <LaterStep />
+        <ThankYouStep delivery={finished.delivery} onRestart={kiosk ? onRestart : undefined}>
           {renderDownloads?.(finished)}
-          {kiosk ? (
-            <Button className="mt-6" onClick={onRestart}>
-              Neuen Fragebogen starten
-            </Button>
-          ) : null}
         </ThankYouStep>
       </>
     );
@@ -225,6 +222,7 @@ function QuestionnaireSteps({
     return (
       <>
         {idleWarning}
+        <LaterStep />
         <ContactStep
           initialValues={contact}
           onChange={onContactChange}
@@ -255,6 +253,7 @@ function QuestionnaireSteps({
   return (
     <>
       {idleWarning}
+      {step > 0 ? <LaterStep /> : null}
       <ProgressBar current={step + 1} total={questions.length} label="Fortschritt im Fragebogen" />
       <QuestionStep
         key={question.id}
@@ -267,6 +266,15 @@ function QuestionnaireSteps({
       />
     </>
   );
+}
+
+/**
+ * Marks a step after the first: the page's title and introduction (PageWithIntro) then step aside,
+ * so the question is at the top of a phone's screen. A marker, not a callback: the title is the
+ * prerendered page's static HTML outside the questionnaire's island.
+ */
+function LaterStep() {
+  return <span hidden {...{ [laterStepAttribute]: '' }} />;
 }
 
 function IdleWarning({ secondsLeft }: { secondsLeft: number }) {

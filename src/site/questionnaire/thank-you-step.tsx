@@ -1,34 +1,40 @@
 import type { ReactNode } from 'react';
-import { StepSection } from './step-parts.tsx';
+import { Button } from '../../ui/button.tsx';
+import { LeadSent } from '../../ui/lead-sent.tsx';
 
+/** What a questionnaire's thank-you says once the lead has reached the office. */
+export const questionnaireSentText =
+  'Wir haben Ihre Angaben erhalten. Eine Beraterin oder ein Berater meldet sich in den nächsten Tagen bei Ihnen, kostenlos und unverbindlich.';
+
+/**
+ * The questionnaire's last step: the thank-you every lead form shows, with the questionnaire's
+ * downloads; on the fair tablet a new questionnaire instead of the way to the start page.
+ */
 export function ThankYouStep({
-  headingRef,
   delivery,
+  onRestart,
   children,
 }: {
-  headingRef: (element: HTMLHeadingElement | null) => void;
   delivery: 'sent' | 'queued';
+  /** The fair tablet's 'Neuen Fragebogen starten'. */
+  onRestart: (() => void) | undefined;
   children?: ReactNode;
 }) {
   return (
-    <StepSection
-      title="Vielen Dank für Ihre Anfrage!"
-      headingRef={headingRef}
-      className="rounded-2xl bg-white p-6 shadow-sm sm:p-8"
+    <LeadSent
+      delivery={delivery}
+      sentText={questionnaireSentText}
+      startLink={!onRestart}
+      actions={
+        onRestart ? (
+          <Button className="w-full sm:w-auto" onClick={onRestart}>
+            Neuen Fragebogen starten
+          </Button>
+        ) : undefined
+      }
     >
-      {delivery === 'sent' ? (
-        <p className="mt-3 text-lg text-slate-700">
-          Wir haben Ihre Angaben erhalten. Eine Beraterin oder ein Berater meldet sich in den
-          nächsten Tagen bei Ihnen, kostenlos und unverbindlich.
-        </p>
-      ) : (
-        <p className="mt-3 text-lg text-slate-700">
-          Ihre Anfrage ist auf diesem Gerät gespeichert und wird automatisch gesendet, sobald eine
-          Internetverbindung besteht. Danach meldet sich eine Beraterin oder ein Berater bei Ihnen.
-        </p>
-      )}
-      {children ? <div className="mt-6">{children}</div> : null}
-    </StepSection>
+      {children}
+    </LeadSent>
   );
 }
 

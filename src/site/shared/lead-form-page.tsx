@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Island, type IslandName } from '../../islands/island.tsx';
 import type { PageMeta } from '../../config/page-meta.ts';
-import { LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts.tsx';
-import { LeadSent } from '../../ui/lead-sent.tsx';
+import { RequiredNote } from '../../ui/form-fields.tsx';
+import { formCardClass, LeadConsentFields, LeadFormFooter } from '../../ui/lead-form-parts.tsx';
+import { callbackSentText, LeadSent } from '../../ui/lead-sent.tsx';
 import { PageWithIntro } from './page-with-intro.tsx';
 import { useLeadForm, type ConsentSchema, type LeadFormOptions } from './use-lead-form.ts';
 import type { OutboxSubmissionKeys } from '../../offline/offline-schema.ts';
@@ -17,8 +18,6 @@ export interface LeadPage<
   intro: string;
   /** The form's accessible name. */
   label: string;
-  /** The note on required fields, as each page words it. */
-  requiredNote: string;
   /** Completes "damit Sie mich …" in the privacy consent. */
   consentPurpose: string;
   /** Tailwind width of the form's card. */
@@ -52,7 +51,8 @@ export function LeadFormPage({
 
 /**
  * The lead form of such a page with its fields, the two consents, honeypot and submit button; it
- * gives way to the success message once the lead is sent or saved on this device.
+ * gives way to the thank-you every lead form shows (LeadSent) once the lead is sent or saved on
+ * this device.
  */
 export function LeadForm<Schema extends ConsentSchema, Lead extends OutboxSubmissionKeys>({
   page,
@@ -64,15 +64,17 @@ export function LeadForm<Schema extends ConsentSchema, Lead extends OutboxSubmis
 }) {
   const lead = useLeadForm(page);
   return lead.delivered ? (
-    <LeadSent delivery={lead.delivered} onAgain={lead.again} />
+    <div className={page.width}>
+      <LeadSent delivery={lead.delivered} sentText={callbackSentText} onAgain={lead.again} />
+    </div>
   ) : (
     <form
       noValidate
       onSubmit={lead.submit}
       aria-label={page.label}
-      className={`relative ${page.width} rounded-2xl bg-white p-6 shadow-sm`}
+      className={`relative ${page.width} ${formCardClass}`}
     >
-      <p className="mb-4 text-sm text-slate-600">{page.requiredNote}</p>
+      <RequiredNote className="mb-4" />
       <div className="grid gap-4 sm:grid-cols-2">{children(lead.field)}</div>
       <LeadConsentFields purpose={page.consentPurpose} {...lead.consents} />
       <LeadFormFooter sending={lead.sending} failure={lead.failure} />

@@ -103,6 +103,24 @@ describe('useLeadForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('puts the focus on the first field in error after a submit, not on the AGB box', async () => {
+    const user = userEvent.setup();
+    render(<TinyForm />);
+    await user.click(submitButton());
+    expect(document.activeElement).toBe(fieldNamed('Vorname'));
+
+    // The first problem as the visitor sees the form, whatever was registered first.
+    await user.type(fieldNamed('Vorname'), 'Jürgen');
+    await user.type(fieldNamed('Nachname'), 'Weiß');
+    await user.type(fieldNamed('E-Mail'), 'juergen@example.de');
+    await user.type(fieldNamed('Telefonnummer'), '030 123456');
+    await user.click(submitButton());
+    expect(document.activeElement).toBe(fieldNamed('AGB'));
+    await user.click(fieldNamed('AGB'));
+    await user.click(submitButton());
+    expect(document.activeElement).toBe(fieldNamed('Datenschutz'));
+  });
+
   it('keeps a problem hidden until the first submit (KFZ and contact page)', async () => {
     const user = userEvent.setup();
     render(<TinyForm />);

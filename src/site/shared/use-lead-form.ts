@@ -1,4 +1,4 @@
-import type { DefaultValues, Path } from 'react-hook-form';
+import type { DefaultValues, FieldErrors, Path } from 'react-hook-form';
 import type { z } from 'zod';
 import type { LeadContext } from '../../domain/lead-submissions.ts';
 import type { OutboxSubmissionKeys } from '../../offline/offline-schema.ts';
@@ -56,6 +56,9 @@ export function useLeadForm<Schema extends ConsentSchema, Lead extends OutboxSub
     // A field is checked once left, then at every change; `showErrors` decides when its problem
     // shows.
     mode: 'onTouched',
+    // react-hook-form would focus the field registered first: the consents, which this hook
+    // registers before the form's own fields. The first problem on screen gets it instead.
+    shouldFocusError: false,
     defaultValues: { ...emptyValues, ...options.initialValues } as DefaultValues<Input>,
   });
 
@@ -84,7 +87,7 @@ export function useLeadForm<Schema extends ConsentSchema, Lead extends OutboxSub
       form.reset(emptyValues);
       onDelivered?.(outcome.status);
     }
-  });
+  }, focusFirstProblem);
 
   const { state } = sender;
   return {
@@ -102,4 +105,18 @@ export function useLeadForm<Schema extends ConsentSchema, Lead extends OutboxSub
     /** Back to an empty form after a delivered lead ("Weitere Anfrage stellen"). */
     again: sender.reset,
   };
+}
+
+/**
+ * After a submit with problems, the focus goes to the first field in error as the visitor sees
+ * the form (document order), so the browser scrolls there and a screen reader reads its message.
+ */
+function focusFirstProblem(errors: FieldErrors, event: { target: unknown } | undefined): void {
+  const form = event?.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  const first = Array.from(form.elements).find(
+    (element): element is HTMLInputElement =>
+      'name' in element && typeof element.name === 'string' && element.name in errors,
+  );
+  first?.focus();
 }
