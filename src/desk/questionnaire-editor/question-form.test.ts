@@ -30,11 +30,11 @@ describe('question form rules', () => {
     expect(messages(valid)).toEqual({});
   });
 
-  it('requires the question and the information text, in German', () => {
+  it('requires the question, in German, and lets the information text be empty', () => {
     expect(messages({ ...valid, question: '  ', information: '' })).toEqual({
       question: 'Bitte gib die Frage ein.',
-      information: 'Bitte gib einen Informationstext ein.',
     });
+    expect(messages({ ...valid, information: '   ' })).toEqual({});
   });
 
   it('asks for a whole position from 1', () => {
@@ -48,7 +48,7 @@ describe('question form rules', () => {
   it('needs two non-empty answers for multiple choice, each filled', () => {
     expect(messages({ ...valid, options: [{ value: 'Eins' }, { value: ' ' }] })).toEqual({
       'options.1.value': 'Bitte gib einen Wert für diese Antwort ein oder entferne sie.',
-      options: 'Eine Multiple-Choice-Frage braucht mindestens zwei Antworten.',
+      options: 'Eine Auswahlfrage braucht mindestens zwei Antworten.',
     });
   });
 

@@ -65,7 +65,7 @@ describe('QuestionSidebar', () => {
       'Bitte gib die Frage ein.',
     );
     expect(
-      within(dialog).getByText('Eine Multiple-Choice-Frage braucht mindestens zwei Antworten.'),
+      within(dialog).getByText('Eine Auswahlfrage braucht mindestens zwei Antworten.'),
     ).toBeTruthy();
     expect(calls.add).not.toHaveBeenCalled();
   });
@@ -80,7 +80,7 @@ describe('QuestionSidebar', () => {
     await user.type(within(dialog).getByLabelText('Antwort 2'), 'Blau');
     await user.click(within(dialog).getByRole('button', { name: 'Antwort hinzufügen' }));
     await user.type(within(dialog).getByLabelText('Antwort 3'), 'Grün');
-    await user.type(within(dialog).getByLabelText('Information'), 'Eine Farbe.');
+    await user.type(within(dialog).getByLabelText('Information (freiwillig)'), 'Eine Farbe.');
     await user.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
 
     expect(calls.add).toHaveBeenCalledWith({
