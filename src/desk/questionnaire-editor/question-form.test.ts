@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   newQuestionValues,
+  optionPlaceholder,
   questionChange,
+  questionTypeOptions,
   questionFormSchema,
   questionValues,
   type QuestionFormValues,
@@ -97,5 +99,24 @@ describe('question payload', () => {
       custome_description: 'intern',
       multipleAnswers: true,
     });
+  });
+});
+
+describe('the sidebar’s words (issue 36)', () => {
+  it('names the two types in German, not with the stored values', () => {
+    expect(questionTypeOptions.map((option) => [option.value, option.label])).toEqual([
+      ['multiple-choice', 'Auswahl aus vorgegebenen Antworten'],
+      ['input', 'Freitext (Eingabefeld)'],
+    ]);
+  });
+
+  it('shows an example for an empty answer instead of "Wert"', () => {
+    expect(optionPlaceholder('multiple-choice', 0)).toBe('Antworttext, z. B. „Ja“');
+    expect(optionPlaceholder('multiple-choice', 3)).toBe('Antworttext, z. B. „Nein“');
+    expect(optionPlaceholder('input', 0)).toBe('Platzhalter, z. B. „TT.MM.JJJJ“');
+  });
+
+  it('stores a question without information text as null', () => {
+    expect(questionChange({ ...valid, information: '' }).information).toBeNull();
   });
 });

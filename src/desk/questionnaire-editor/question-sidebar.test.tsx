@@ -137,6 +137,39 @@ describe('QuestionSidebar', () => {
   });
 });
 
+describe('the sidebar’s labels (issue 36)', () => {
+  it('names the types in German, marks the optional fields and saves without information', async () => {
+    calls.add.mockImplementation((change: object) =>
+      Promise.resolve({ ...stored, ...change, id: 78 }),
+    );
+    const { user, dialog } = setup({ kind: 'add', formId: 9, nextSequence: 1 });
+    const types = [...within(dialog).getByLabelText('Typ').querySelectorAll('option')];
+    expect(types.map((option) => option.textContent)).toEqual([
+      'Auswahl aus vorgegebenen Antworten',
+      'Freitext (Eingabefeld)',
+    ]);
+    expect(dialog.textContent).not.toMatch(/Multiple-Choice|Input/);
+    expect(within(dialog).getByLabelText('Antwort 1').getAttribute('placeholder')).toBe(
+      'Antworttext, z. B. „Ja“',
+    );
+    expect(dialog.querySelector('[placeholder="Wert"]')).toBeNull();
+    const information = within(dialog).getByLabelText('Information (freiwillig)');
+    expect(information.getAttribute('aria-required')).toBeNull();
+    expect(within(dialog).getByLabelText('Anmerkung (freiwillig)')).toBeTruthy();
+
+    await user.type(within(dialog).getByLabelText('Frage'), 'Welche Farbe?');
+    await user.type(within(dialog).getByLabelText('Antwort 1'), 'Rot');
+    await user.type(within(dialog).getByLabelText('Antwort 2'), 'Blau');
+    await user.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
+    expect(calls.add).toHaveBeenCalledWith(expect.objectContaining({ information: null }));
+
+    await user.selectOptions(within(dialog).getByLabelText('Typ'), 'input');
+    expect(within(dialog).getByLabelText('Antwort 1').getAttribute('placeholder')).toBe(
+      'Platzhalter, z. B. „TT.MM.JJJJ“',
+    );
+  });
+});
+
 describe('typed input in the question sidebar (issue 21, item 8)', () => {
   it('asks before Escape or Schließen drop it, and closes at once when nothing was typed', async () => {
     const { user, dialog } = setup({ kind: 'edit', question: stored });
