@@ -117,7 +117,8 @@ describe.each(['pglite', 'postgres'] as const)('the approval mail on %s', (kind)
       { state: 'pending', attempts: 0, last_error: null },
     ]);
 
-    const runs = await Promise.all([first.runNow(), second.runNow(), first.runNow()]);
+    // Both instances' runs at once: one of them sends it.
+    const runs = await Promise.all([first.runNow(), second.runNow()]);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
     expect(await Promise.all([first.runNow(), second.runNow()])).toEqual([
       { sent: 0, retried: 0, failed: 0, cancelled: 0 },
