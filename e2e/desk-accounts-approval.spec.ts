@@ -215,13 +215,18 @@ test.describe('approval', () => {
     ).toEqual([]);
   });
 
-  test('the colleague works, and the refused address can register again', async ({ page }) => {
+  test('the colleague works, and the refused registration cannot sign in', async ({ page }) => {
     await signInAs(page, newcomer);
     await page.goto(deskPaths.customers);
     await expect(page.getByRole('heading', { level: 1, name: 'Kunden Daten' })).toBeVisible();
 
-    await signUp(page, stranger);
-    await expect(page.getByText('Vielen Dank für Ihre Registrierung!')).toBeVisible();
+    await page.goto(deskPaths.signin);
+    await page.getByLabel('E-Mail-Adresse').fill(stranger.email);
+    await page.getByLabel('Passwort', { exact: true }).fill(stranger.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Login fehlgeschlagen. Bitte überprüfe deine Anmeldedaten und versuche es erneut.',
+    );
   });
 });
 
