@@ -23,6 +23,7 @@ import { createSharedCounters, sharedRateLimitStore } from './db/shared-counters
 import { listeningOrigin } from './http/listening-origin.ts';
 import { startLeadMailJob, type LeadMailJob } from './jobs/lead-mail-job.ts';
 import { startRetentionJob, type RetentionJob } from './jobs/retention-job.ts';
+import { startStaffMailJob, type StaffMailJob } from './jobs/staff-mail-job.ts';
 import { loggerOptions, type LogOutput } from './logging.ts';
 import { staticSite } from './site/static-site.ts';
 
@@ -59,6 +60,11 @@ export interface AppOptions {
    * retention: server/main.ts turns it on, tests that test it.
    */
   leadMail?: { now?: () => Date; pollMs?: number; delayMs?: number };
+  /**
+   * The mail to an account an admin enabled (server/jobs/staff-mail-job.ts), started when the app
+   * is ready and stopped when it closes. Off unless asked for, as the new-lead mail.
+   */
+  staffMail?: { now?: () => Date; pollMs?: number };
 }
 
 /**
@@ -220,20 +226,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await job?.stop();
     });
   }
+  const host = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
+  const jobMailer = () =>
+    createMailer({ smtpUrl: config.smtpUrl, dataDir, from: `Universa Leads <noreply@${host}>` });
+  // Links in mails name the configured address; never a request's Host header.
+  const mailBaseUrl = () => config.publicUrl ?? listeningOrigin(app.server.address());
   if (options.leadMail) {
     const leadMail = options.leadMail;
-    const host = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
     app.addHook('onReady', async () => {
       leadMailJob = startLeadMailJob({
         db,
         log: app.log,
-        mailer: createMailer({
-          smtpUrl: config.smtpUrl,
-          dataDir,
-          from: `Universa Leads <noreply@${host}>`,
-        }),
-        // Links name the configured address; never a request's Host header.
-        baseUrl: () => config.publicUrl ?? listeningOrigin(app.server.address()),
+        mailer: jobMailer(),
+        baseUrl: mailBaseUrl,
         ...(leadMail.now ? { now: leadMail.now } : {}),
         ...(leadMail.pollMs ? { pollMs: leadMail.pollMs } : {}),
         ...(leadMail.delayMs ? { delayMs: leadMail.delayMs } : {}),
@@ -242,6 +247,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => {
       await leadMailJob?.stop();
+    });
+  }
+  if (options.staffMail) {
+    const staffMail = options.staffMail;
+    let job: StaffMailJob | undefined;
+    app.addHook('onReady', async () => {
+      job = startStaffMailJob({
+        db,
+        log: app.log,
+        mailer: jobMailer(),
+        baseUrl: mailBaseUrl,
+        ...(staffMail.now ? { now: staffMail.now } : {}),
+        ...(staffMail.pollMs ? { pollMs: staffMail.pollMs } : {}),
+      });
+      jobs.set('staff-mail', job.status);
+    });
+    app.addHook('onClose', async () => {
+      await job?.stop();
     });
   }
   return app;

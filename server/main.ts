@@ -46,6 +46,8 @@ const app = await buildApp({
   retention: {},
   // New-lead mails (docs/lead-mail.md).
   leadMail: { delayMs: config.leadMailDelayMs },
+  // The mail to an account an admin enabled (docs/survey-desk.md).
+  staffMail: {},
 });
 
 startupMark('app-built');

@@ -414,6 +414,17 @@ export const personalDataMap: Record<string, TableEntry> = {
     about: 'A Survey Desk account’s role and name.',
     columns: all(['user_id', 'email', 'role', 'created_at', 'display_name'], () => staff),
   },
+  'public.staff_mail_outbox': {
+    about: 'The mail to a Survey Desk account that an admin enabled (queue and record of sending).',
+    columns: {
+      id,
+      user_id: staff,
+      ...all(['state', 'attempts', 'next_attempt_at', 'sent_at', 'created_at'], () =>
+        none('delivery bookkeeping'),
+      ),
+      last_error: none('the mail server’s short error code'),
+    },
+  },
 
   // ---- auth: Survey Desk accounts (the agency's people; visitors have none) -------------------
   'auth.users': {

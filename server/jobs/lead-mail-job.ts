@@ -363,7 +363,7 @@ async function leadFacts(db: Queryable, ids: number[]): Promise<Map<number, Lead
 }
 
 /** The same database with every statement and transaction marked as work that may wait. */
-function inBackground(db: Database): Database {
+export function inBackground(db: Database): Database {
   return {
     kind: db.kind,
     query: (sql, params) => db.transaction((tx) => tx.query(sql, params), { background: true }),

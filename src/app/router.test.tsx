@@ -7,6 +7,8 @@ import {
 } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import {
+  childPath,
+  deskBase,
   deskPaths,
   devicePagePath,
   isAppShellAddress,
@@ -35,6 +37,15 @@ describe('route table', () => {
   it('renders the German 404 page for unknown paths', async () => {
     const html = await renderPath('/gibt-es-nicht');
     expect(html).toContain('Seite nicht gefunden');
+  });
+
+  it('keeps a mistyped desk address inside the desk, apart from the public 404', () => {
+    const desk = matchRoutes(routes, '/surveydesk/tippfehler')?.map((match) => match.route.path);
+    expect(desk?.at(-1)).toBe('*');
+    expect(desk).toContain(childPath(deskBase));
+    const site = matchRoutes(routes, '/gibt-es-nicht')?.map((match) => match.route.path);
+    expect(site?.at(-1)).toBe('*');
+    expect(site).not.toContain(childPath(deskBase));
   });
 
   it('redirects the bare address and /login', async () => {

@@ -95,6 +95,8 @@ const deskRoutes: RouteObject[] = [
     path: deskChild(deskPaths[name]),
     lazy: deskScreen(name),
   })),
+  // A mistyped desk address stays in the desk's frame (no public header or cookie banner).
+  { path: '*', lazy: async () => ({ Component: await (await loadDesk()).loadDeskNotFound() }) },
 ];
 
 export const routes: RouteObject[] = [

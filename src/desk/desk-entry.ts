@@ -40,3 +40,8 @@ export async function loadDeskLayout(): Promise<ComponentType> {
 export function loadDeskScreen(name: DeskScreenName): Promise<ComponentType> {
   return screens[name]();
 }
+
+/** The desk's 404: any address below /surveydesk that names no screen. */
+export async function loadDeskNotFound(): Promise<ComponentType> {
+  return (await import('./not-found/desk-not-found-page.tsx')).DeskNotFoundPage;
+}

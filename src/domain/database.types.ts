@@ -932,6 +932,47 @@ export type Database = {
         }
         Relationships: []
       }
+      staff_mail_outbox: {
+        Row: {
+          attempts: number
+          created_at: string
+          id: number
+          last_error: string | null
+          next_attempt_at: string
+          sent_at: string | null
+          state: Database["public"]["Enums"]["lead_mail_state"]
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          id?: never
+          last_error?: string | null
+          next_attempt_at?: string
+          sent_at?: string | null
+          state?: Database["public"]["Enums"]["lead_mail_state"]
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          id?: never
+          last_error?: string | null
+          next_attempt_at?: string
+          sent_at?: string | null
+          state?: Database["public"]["Enums"]["lead_mail_state"]
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "staff_mail_outbox_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "staff"
+            referencedColumns: ["user_id"]
+          },
+        ]
+      }
       support_messages: {
         Row: {
           created_at: string
@@ -1721,6 +1762,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      refuse_staff_account: { Args: { user_id: string }; Returns: undefined }
       reopen_follow_up: { Args: { follow_up_id: number }; Returns: boolean }
       require_staff: { Args: { admin_only?: boolean }; Returns: undefined }
       search_customers: {

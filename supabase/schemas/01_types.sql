@@ -14,7 +14,7 @@
 --   export_format          export_log.format
 --   access_action          access_log.action
 --   lead_mail_mode         lead_mail_settings.mode, lead_mail_outbox.kind
---   lead_mail_state        lead_mail_outbox.state
+--   lead_mail_state        lead_mail_outbox.state, staff_mail_outbox.state
 --
 -- Sets that stay text (most with a CHECK), and why:
 --   users.staff_edited, follow_up_changes.changed_fields: arrays of column names of another

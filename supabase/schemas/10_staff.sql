@@ -1,6 +1,8 @@
 -- Staff accounts: one row per auth.users account (the trigger on auth.users makes it), the role
 -- that decides what an account may do (pending, staff, admin), and the helpers every other
--- area's policies ask: is_staff(), is_admin(), staff_role(), require_staff().
+-- area's policies ask: is_staff(), is_admin(), staff_role(), require_staff(). An admin enables a
+-- pending account (set_staff_role; the account gets a mail through staff_mail_outbox, sent by the
+-- hub's job) or refuses it (refuse_staff_account deletes the registration).
 --
 -- Hand-written, not captured by `npm run db:diff` (add them to the migration yourself):
 -- column privileges.
@@ -17,13 +19,50 @@ CREATE TABLE public.staff (
     CONSTRAINT staff_display_name_plain CHECK (((display_name !~ '[\u0001-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]'::text) AND (strpos(display_name, '@'::text) = 0)))
 );
 
+CREATE TABLE public.staff_mail_outbox (
+    id bigint GENERATED ALWAYS AS IDENTITY,
+    user_id uuid NOT NULL,
+    state public.lead_mail_state DEFAULT 'pending'::public.lead_mail_state NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone,
+    last_error text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT staff_mail_outbox_last_error_check CHECK (((last_error IS NULL) OR (char_length(last_error) <= 64)))
+);
+
 ALTER TABLE ONLY public.staff
     ADD CONSTRAINT staff_pkey PRIMARY KEY (user_id);
+
+ALTER TABLE ONLY public.staff_mail_outbox
+    ADD CONSTRAINT staff_mail_outbox_pkey PRIMARY KEY (id);
+
+CREATE UNIQUE INDEX staff_mail_outbox_waiting_idx ON public.staff_mail_outbox USING btree (user_id) WHERE (state = 'pending'::public.lead_mail_state);
 
 ALTER TABLE ONLY public.staff
     ADD CONSTRAINT staff_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+ALTER TABLE ONLY public.staff_mail_outbox
+    ADD CONSTRAINT staff_mail_outbox_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.staff(user_id) ON DELETE CASCADE;
+
 -- Functions
+
+CREATE FUNCTION public.enqueue_staff_approval_mail() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  -- Only an approval by a signed-in admin (set_staff_role, or the role column through the API)
+  -- mails the account: the server's own setup of the first admin, fixtures and SQL run by the
+  -- database's owner send nothing. One waiting mail per account at most.
+  if (select auth.uid()) is null then
+    return null;
+  end if;
+  insert into public.staff_mail_outbox (user_id) values (new.user_id)
+  on conflict (user_id) where state = 'pending'::public.lead_mail_state do nothing;
+  return null;
+end;
+$$;
 
 CREATE FUNCTION public.handle_new_auth_user() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -79,6 +118,37 @@ begin
     return old;
   end if;
   return new;
+end;
+$$;
+
+CREATE FUNCTION public.refuse_staff_account(user_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  found_role public.staff_role;
+begin
+  -- The same lock as set_staff_role: an approval and a refusal of one account at once end with
+  -- one of them, and the other is refused (UL002 after an approval, P0002 after a refusal).
+  perform pg_catalog.pg_advisory_xact_lock(
+    'public.staff'::pg_catalog.regclass::pg_catalog.oid::bigint
+  );
+  if not (select public.is_admin()) then
+    raise exception 'Nur Admins dürfen Registrierungen ablehnen.' using errcode = '42501';
+  end if;
+  select s.role into found_role from public.staff s
+   where s.user_id = refuse_staff_account.user_id;
+  if not found then
+    raise exception 'Dieses Konto gibt es nicht.' using errcode = 'P0002';
+  end if;
+  if found_role <> 'pending'::public.staff_role then
+    raise exception 'Nur eine wartende Registrierung kann abgelehnt werden.'
+      using errcode = 'UL002',
+            hint = 'Ein freigeschaltetes Konto bekommt die Rolle „Wartet auf Freischaltung“.';
+  end if;
+  -- The registration goes as a whole: the account (sessions and tokens with it) and its staff
+  -- row. Nothing else names a pending account; the address may register again later.
+  delete from auth.users u where u.id = refuse_staff_account.user_id;
 end;
 $$;
 
@@ -179,6 +249,8 @@ $$;
 
 -- Triggers
 
+CREATE TRIGGER enqueue_staff_approval_mail AFTER UPDATE OF role ON public.staff FOR EACH ROW WHEN (((old.role = 'pending'::public.staff_role) AND (new.role <> 'pending'::public.staff_role))) EXECUTE FUNCTION public.enqueue_staff_approval_mail();
+
 CREATE TRIGGER keep_last_admin BEFORE DELETE OR UPDATE OF role ON public.staff FOR EACH ROW EXECUTE FUNCTION public.keep_last_admin();
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.handle_new_auth_user();
@@ -187,6 +259,8 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 
 ALTER TABLE public.staff ENABLE ROW LEVEL SECURITY;
 
+ALTER TABLE public.staff_mail_outbox ENABLE ROW LEVEL SECURITY;
+
 CREATE POLICY staff_admin_delete ON public.staff FOR DELETE TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY staff_admin_update ON public.staff FOR UPDATE TO authenticated USING (( SELECT public.is_admin() AS is_admin)) WITH CHECK (( SELECT public.is_admin() AS is_admin));
@@ -194,6 +268,8 @@ CREATE POLICY staff_admin_update ON public.staff FOR UPDATE TO authenticated USI
 CREATE POLICY staff_read_own_or_admin ON public.staff FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
 
 -- Grants
+
+REVOKE ALL ON FUNCTION public.enqueue_staff_approval_mail() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION public.handle_new_auth_user() FROM PUBLIC;
 
@@ -206,6 +282,10 @@ GRANT ALL ON FUNCTION public.is_staff() TO authenticated;
 GRANT ALL ON FUNCTION public.is_staff() TO service_role;
 
 REVOKE ALL ON FUNCTION public.keep_last_admin() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION public.refuse_staff_account(user_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.refuse_staff_account(user_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.refuse_staff_account(user_id uuid) TO service_role;
 
 REVOKE ALL ON FUNCTION public.require_staff(admin_only boolean) FROM PUBLIC;
 
@@ -231,6 +311,8 @@ GRANT ALL ON FUNCTION public.staff_role() TO service_role;
 
 GRANT SELECT,DELETE ON TABLE public.staff TO authenticated;
 GRANT ALL ON TABLE public.staff TO service_role;
+
+GRANT ALL ON TABLE public.staff_mail_outbox TO service_role;
 
 -- Column privileges (hand-written: db:diff does not capture them)
 

@@ -88,6 +88,7 @@ const definerFunctionsForAuthenticated = new Set([
   'public.may_run_retention',
   'public.open_customer',
   'public.questionnaire_lead_counts',
+  'public.refuse_staff_account',
   'public.reopen_follow_up',
   'public.search_customers',
   'public.set_display_name',

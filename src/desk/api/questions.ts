@@ -42,7 +42,8 @@ export interface QuestionChange {
   options: OptionMap;
   multipleAnswers: boolean;
   sequence: number;
-  information: string;
+  /** Null when the question has no hint for visitors. */
+  information: string | null;
   custome_description: string | null;
 }
 

@@ -14,6 +14,13 @@ export { staffRoles, type StaffRole };
 
 const staffRole = z.enum(staffRoles);
 
+/** The roles as the desk names them (staff page, settings). */
+export const staffRoleLabels: Record<StaffRole, string> = {
+  pending: 'Wartet auf Freischaltung',
+  staff: 'Mitarbeiter',
+  admin: 'Admin',
+};
+
 // staff_accounts() returns a table whose columns the generated type cannot mark nullable.
 const staffAccount = z.object({
   user_id: z.string(),
@@ -31,8 +38,12 @@ export const staffKeys = {
   accounts: () => [...staffKeys.all, 'accounts'] as const,
 };
 
-/** SQLSTATE of the trigger that keeps the last admin (supabase/migrations/…_desk_core.sql). */
+/** SQLSTATE of the trigger that keeps the last admin (supabase/schemas/10_staff.sql). */
 export const lastAdminCode = 'UL001';
+/** SQLSTATE of refuse_staff_account for an account that is no longer pending. */
+export const notPendingCode = 'UL002';
+/** SQLSTATE of set_staff_role and refuse_staff_account for an account that is gone. */
+export const noAccountCode = 'P0002';
 
 async function readMyRole(
   supabase: SupabaseClient<Database>,
@@ -82,6 +93,41 @@ export function useSetStaffRole() {
         user_id: change.userId,
         role: change.role,
       });
+      if (error) throw error;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+/**
+ * An admin enables a pending account: it becomes staff, and the database queues the German mail
+ * that tells the colleague (staff_mail_outbox, sent by the hub's job).
+ */
+export function useApproveAccount() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (account: Pick<StaffAccount, 'user_id'>) => {
+      const { error } = await supabase.rpc('set_staff_role', {
+        user_id: account.user_id,
+        role: 'staff',
+      });
+      if (error) throw error;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+/**
+ * An admin refuses a pending registration: refuse_staff_account deletes the account (it cannot
+ * sign in, and the address may register again). The database refuses it for an enabled account.
+ */
+export function useRefuseAccount() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (account: Pick<StaffAccount, 'user_id'>) => {
+      const { error } = await supabase.rpc('refuse_staff_account', { user_id: account.user_id });
       if (error) throw error;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),

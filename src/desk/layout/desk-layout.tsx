@@ -21,7 +21,7 @@ import { useSession } from '../api/session.ts';
 import { useMyRole, useStaffAccounts } from '../api/staff.ts';
 import { useUnreadSupportCount } from '../api/support.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
-import { deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
+import { deskBase, deskCustomerAnswersPath, deskPaths } from '../../domain/routes.ts';
 import { followUpListPath } from '../shared/follow-ups-view.ts';
 import { SkipLink } from '../../ui/skip-link.tsx';
 import { DeskProviders } from './desk-providers.tsx';
@@ -71,9 +71,17 @@ const openPaths = [
   deskPaths.passwordNew,
 ];
 
+const isSignedOutScreen = (pathname: string) => openPaths.some((path) => matchPath(path, pathname));
+
+/** The desk's own addresses; any other below /surveydesk is the desk's 404, open to everyone. */
+const screenPaths = [deskBase, ...Object.values(deskPaths)];
+
+const isUnguarded = (pathname: string) =>
+  isSignedOutScreen(pathname) || !screenPaths.some((path) => matchPath(path, pathname));
+
 function GuardedOutlet() {
   const { pathname } = useLocation();
-  if (openPaths.some((path) => matchPath(path, pathname))) return <Outlet />;
+  if (isUnguarded(pathname)) return <Outlet />;
   return (
     <RequireSession>
       <Outlet />
@@ -334,6 +342,85 @@ function NotificationsButton() {
   );
 }
 
+/** The desk's screens; on a phone they fold behind a button, from `sm` on they always show. */
+function DeskNavigation() {
+  return (
+    <Popover className="contents">
+      {({ open }) => (
+        <>
+          <PopoverButton
+            className={`${iconButton} sm:hidden`}
+            aria-label={open ? 'Menü schließen' : 'Menü öffnen'}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
+              <path
+                d="M4 6h16M4 12h16M4 18h16"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </PopoverButton>
+
+          <PopoverPanel
+            static
+            as="ul"
+            id="desk-navigation"
+            className={`${open ? 'flex' : 'hidden'} order-last w-full flex-col gap-1 pb-3 sm:order-none sm:flex sm:w-auto sm:flex-row sm:pb-0`}
+          >
+            {({ close }) => (
+              <>
+                {navLinks.map((link) => (
+                  <li key={link.to}>
+                    <NavLink
+                      to={link.to}
+                      onClick={() => close()}
+                      className={({ isActive }) =>
+                        `block rounded-md px-3 py-2 text-sm font-medium ${
+                          isActive ? 'bg-brand-900 text-white' : 'text-brand-100 hover:bg-brand-700'
+                        }`
+                      }
+                    >
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </>
+            )}
+          </PopoverPanel>
+        </>
+      )}
+    </Popover>
+  );
+}
+
+/** The bell and the user menu, at the header's right end. */
+function DeskTools() {
+  return (
+    <div className="relative ml-auto flex items-center gap-1">
+      <Popover className="contents">
+        <NotificationsButton />
+        <PopoverPanel id="desk-notifications" className={`${dropdown} w-80!`}>
+          {({ close }) => <Notifications onNavigate={() => close()} />}
+        </PopoverPanel>
+      </Popover>
+
+      <UserMenu />
+    </div>
+  );
+}
+
+/**
+ * Whether the header shows the desk's navigation, bell and user menu: only to a signed-in
+ * account, and never on the screens a signed-out visitor uses (sign-in, registration, password),
+ * where they would lead nowhere but back to the sign-in.
+ */
+function useSignedInShell(): boolean {
+  const { pathname } = useLocation();
+  const { data } = useSession();
+  return Boolean(data?.session) && !isSignedOutScreen(pathname);
+}
+
 export function DeskLayout() {
   return (
     <DeskProviders>
@@ -347,6 +434,7 @@ export function DeskLayout() {
 // panels stay items of the header's flex layout.
 function DeskShell() {
   useDeskManifest();
+  const signedIn = useSignedInShell();
 
   return (
     <div className="min-h-dvh bg-slate-100 pt-[75px]">
@@ -364,66 +452,8 @@ function DeskShell() {
             Survey Desk
           </Link>
 
-          {/* On a phone the links fold behind a button; from `sm` on they always show. */}
-          <Popover className="contents">
-            {({ open }) => (
-              <>
-                <PopoverButton
-                  className={`${iconButton} sm:hidden`}
-                  aria-label={open ? 'Menü schließen' : 'Menü öffnen'}
-                >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none">
-                    <path
-                      d="M4 6h16M4 12h16M4 18h16"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    />
-                  </svg>
-                </PopoverButton>
-
-                <PopoverPanel
-                  static
-                  as="ul"
-                  id="desk-navigation"
-                  className={`${open ? 'flex' : 'hidden'} order-last w-full flex-col gap-1 pb-3 sm:order-none sm:flex sm:w-auto sm:flex-row sm:pb-0`}
-                >
-                  {({ close }) => (
-                    <>
-                      {navLinks.map((link) => (
-                        <li key={link.to}>
-                          <NavLink
-                            to={link.to}
-                            onClick={() => close()}
-                            className={({ isActive }) =>
-                              `block rounded-md px-3 py-2 text-sm font-medium ${
-                                isActive
-                                  ? 'bg-brand-900 text-white'
-                                  : 'text-brand-100 hover:bg-brand-700'
-                              }`
-                            }
-                          >
-                            {link.label}
-                          </NavLink>
-                        </li>
-                      ))}
-                    </>
-                  )}
-                </PopoverPanel>
-              </>
-            )}
-          </Popover>
-
-          <div className="relative ml-auto flex items-center gap-1">
-            <Popover className="contents">
-              <NotificationsButton />
-              <PopoverPanel id="desk-notifications" className={`${dropdown} w-80!`}>
-                {({ close }) => <Notifications onNavigate={() => close()} />}
-              </PopoverPanel>
-            </Popover>
-
-            <UserMenu />
-          </div>
+          {signedIn ? <DeskNavigation /> : null}
+          {signedIn ? <DeskTools /> : null}
         </nav>
       </header>
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   newQuestionValues,
+  optionPlaceholder,
   questionChange,
+  questionTypeOptions,
   questionFormSchema,
   questionValues,
   type QuestionFormValues,
@@ -30,11 +32,11 @@ describe('question form rules', () => {
     expect(messages(valid)).toEqual({});
   });
 
-  it('requires the question and the information text, in German', () => {
+  it('requires the question, in German, and lets the information text be empty', () => {
     expect(messages({ ...valid, question: '  ', information: '' })).toEqual({
       question: 'Bitte gib die Frage ein.',
-      information: 'Bitte gib einen Informationstext ein.',
     });
+    expect(messages({ ...valid, information: '   ' })).toEqual({});
   });
 
   it('asks for a whole position from 1', () => {
@@ -48,7 +50,7 @@ describe('question form rules', () => {
   it('needs two non-empty answers for multiple choice, each filled', () => {
     expect(messages({ ...valid, options: [{ value: 'Eins' }, { value: ' ' }] })).toEqual({
       'options.1.value': 'Bitte gib einen Wert für diese Antwort ein oder entferne sie.',
-      options: 'Eine Multiple-Choice-Frage braucht mindestens zwei Antworten.',
+      options: 'Eine Auswahlfrage braucht mindestens zwei Antworten.',
     });
   });
 
@@ -97,5 +99,24 @@ describe('question payload', () => {
       custome_description: 'intern',
       multipleAnswers: true,
     });
+  });
+});
+
+describe('the sidebar’s words (issue 36)', () => {
+  it('names the two types in German, not with the stored values', () => {
+    expect(questionTypeOptions.map((option) => [option.value, option.label])).toEqual([
+      ['multiple-choice', 'Auswahl aus vorgegebenen Antworten'],
+      ['input', 'Freitext (Eingabefeld)'],
+    ]);
+  });
+
+  it('shows an example for an empty answer instead of "Wert"', () => {
+    expect(optionPlaceholder('multiple-choice', 0)).toBe('Antworttext, z. B. „Ja“');
+    expect(optionPlaceholder('multiple-choice', 3)).toBe('Antworttext, z. B. „Nein“');
+    expect(optionPlaceholder('input', 0)).toBe('Platzhalter, z. B. „TT.MM.JJJJ“');
+  });
+
+  it('stores a question without information text as null', () => {
+    expect(questionChange({ ...valid, information: '' }).information).toBeNull();
   });
 });

@@ -11,10 +11,21 @@ import {
 // because react-hook-form's field arrays key their rows that way, and stored as the map the
 // table keeps ('1', '2', ... in list order).
 
+/**
+ * The two question types in words staff use (the spec's "Multiple-Choice" and "Input" are the
+ * stored values): a choice among given answers, one or several as the checkbox below says, or a
+ * field the visitor types into.
+ */
 export const questionTypeOptions = [
-  { value: 'multiple-choice', label: 'Multiple-Choice' },
-  { value: 'input', label: 'Input' },
+  { value: 'multiple-choice', label: 'Auswahl aus vorgegebenen Antworten' },
+  { value: 'input', label: 'Freitext (Eingabefeld)' },
 ] as const;
+
+/** What an answer field of the sidebar shows while it is empty. */
+export function optionPlaceholder(type: QuestionFormValues['type'], index: number): string {
+  if (type === 'input') return index === 0 ? 'Platzhalter, z. B. „TT.MM.JJJJ“' : '';
+  return index === 0 ? 'Antworttext, z. B. „Ja“' : 'Antworttext, z. B. „Nein“';
+}
 
 export const questionFormSchema = z
   .object({
@@ -34,10 +45,10 @@ export const questionFormSchema = z
       }),
     ),
     multipleAnswers: z.boolean(),
+    // Optional (the spec requires it; docs/spec-deviations.md): many questions need no hint.
     information: z
       .string()
       .trim()
-      .min(1, 'Bitte gib einen Informationstext ein.')
       .max(2000, 'Die Information darf höchstens 2000 Zeichen lang sein.'),
     custome_description: z
       .string()
@@ -60,7 +71,7 @@ export const questionFormSchema = z
       context.addIssue({
         code: 'custom',
         path: ['options'],
-        message: 'Eine Multiple-Choice-Frage braucht mindestens zwei Antworten.',
+        message: 'Eine Auswahlfrage braucht mindestens zwei Antworten.',
       });
     }
   });
@@ -100,7 +111,7 @@ export function questionChange(values: QuestionFormValues): QuestionChange {
     type: values.type,
     options: optionsToObject(values.options.map((option) => option.value)),
     multipleAnswers: values.multipleAnswers,
-    information: values.information,
+    information: values.information || null,
     custome_description: values.custome_description || null,
   };
 }

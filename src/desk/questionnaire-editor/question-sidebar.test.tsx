@@ -65,7 +65,7 @@ describe('QuestionSidebar', () => {
       'Bitte gib die Frage ein.',
     );
     expect(
-      within(dialog).getByText('Eine Multiple-Choice-Frage braucht mindestens zwei Antworten.'),
+      within(dialog).getByText('Eine Auswahlfrage braucht mindestens zwei Antworten.'),
     ).toBeTruthy();
     expect(calls.add).not.toHaveBeenCalled();
   });
@@ -80,7 +80,7 @@ describe('QuestionSidebar', () => {
     await user.type(within(dialog).getByLabelText('Antwort 2'), 'Blau');
     await user.click(within(dialog).getByRole('button', { name: 'Antwort hinzufügen' }));
     await user.type(within(dialog).getByLabelText('Antwort 3'), 'Grün');
-    await user.type(within(dialog).getByLabelText('Information'), 'Eine Farbe.');
+    await user.type(within(dialog).getByLabelText('Information (freiwillig)'), 'Eine Farbe.');
     await user.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
 
     expect(calls.add).toHaveBeenCalledWith({
@@ -134,6 +134,39 @@ describe('QuestionSidebar', () => {
     expect(within(dialog).getAllByRole('button', { name: /^Entfernen/ })).toHaveLength(2);
     await user.selectOptions(within(dialog).getByLabelText('Typ'), 'input');
     expect(within(dialog).queryAllByRole('button', { name: /^Entfernen/ })).toHaveLength(0);
+  });
+});
+
+describe('the sidebar’s labels (issue 36)', () => {
+  it('names the types in German, marks the optional fields and saves without information', async () => {
+    calls.add.mockImplementation((change: object) =>
+      Promise.resolve({ ...stored, ...change, id: 78 }),
+    );
+    const { user, dialog } = setup({ kind: 'add', formId: 9, nextSequence: 1 });
+    const types = [...within(dialog).getByLabelText('Typ').querySelectorAll('option')];
+    expect(types.map((option) => option.textContent)).toEqual([
+      'Auswahl aus vorgegebenen Antworten',
+      'Freitext (Eingabefeld)',
+    ]);
+    expect(dialog.textContent).not.toMatch(/Multiple-Choice|Input/);
+    expect(within(dialog).getByLabelText('Antwort 1').getAttribute('placeholder')).toBe(
+      'Antworttext, z. B. „Ja“',
+    );
+    expect(dialog.querySelector('[placeholder="Wert"]')).toBeNull();
+    const information = within(dialog).getByLabelText('Information (freiwillig)');
+    expect(information.getAttribute('aria-required')).toBeNull();
+    expect(within(dialog).getByLabelText('Anmerkung (freiwillig)')).toBeTruthy();
+
+    await user.type(within(dialog).getByLabelText('Frage'), 'Welche Farbe?');
+    await user.type(within(dialog).getByLabelText('Antwort 1'), 'Rot');
+    await user.type(within(dialog).getByLabelText('Antwort 2'), 'Blau');
+    await user.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
+    expect(calls.add).toHaveBeenCalledWith(expect.objectContaining({ information: null }));
+
+    await user.selectOptions(within(dialog).getByLabelText('Typ'), 'input');
+    expect(within(dialog).getByLabelText('Antwort 1').getAttribute('placeholder')).toBe(
+      'Platzhalter, z. B. „TT.MM.JJJJ“',
+    );
   });
 });
 

@@ -20,6 +20,7 @@ import {
 import { useZodForm } from '../../ui/use-zod-form.ts';
 import {
   newQuestionValues,
+  optionPlaceholder,
   questionChange,
   questionFormSchema,
   questionTypeOptions,
@@ -67,7 +68,8 @@ function QuestionForm(props: {
       mode.kind === 'add' ? newQuestionValues(mode.nextSequence) : questionValues(mode.question),
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'options' });
-  const isInput = useWatch({ control, name: 'type' }) === 'input';
+  const type = useWatch({ control, name: 'type' });
+  const isInput = type === 'input';
   const optionsError = errors.options?.root?.message ?? errors.options?.message;
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -131,7 +133,7 @@ function QuestionForm(props: {
           <div key={field.id} className="flex items-end gap-2">
             <TextField
               label={`Antwort ${index + 1}`}
-              placeholder="Wert"
+              placeholder={optionPlaceholder(type, index)}
               className="grow"
               error={errors.options?.[index]?.value?.message}
               {...register(`options.${index}.value`)}
@@ -153,16 +155,18 @@ function QuestionForm(props: {
           Antwort hinzufügen
         </Button>
       </fieldset>
-      <CheckboxField label="Mehrfachauswahl" {...register('multipleAnswers')} />
+      <CheckboxField
+        label="Mehrere Antworten möglich (Mehrfachauswahl)"
+        {...register('multipleAnswers')}
+      />
       <TextAreaField
-        label="Information"
+        label="Information (freiwillig)"
         rows={3}
-        aria-required
         error={errors.information?.message}
         {...register('information')}
       />
       <TextAreaField
-        label="Anmerkung"
+        label="Anmerkung (freiwillig)"
         rows={3}
         error={errors.custome_description?.message}
         {...register('custome_description')}

@@ -93,6 +93,25 @@ describe('QuestionnairesPage', () => {
     ).toBe('/surveydesk/question/Hausrat');
   });
 
+  it('has no image area without an image, and names the answers once (issue 36)', () => {
+    state.list = loaded([
+      { ...hausrat, responseCount: 397 },
+      { ...hausrat, id: 8, title: 'Mit Bild', image: 'https://bilder.example.de/haus.jpg' },
+    ]);
+    renderList();
+    const plain = screen.getByRole('article', { name: 'Hausrat' });
+    expect(plain.querySelector('[style*="background-image"]')).toBeNull();
+    expect(plain.querySelector('.bg-slate-700')).toBeNull();
+    expect(plain.textContent?.match(/Antworten/g)).toEqual(['Antworten']);
+    expect(plain.textContent).toContain('397 Antworten');
+    expect(plain.textContent).toContain('Erstellt am 04.03.2026');
+
+    const pictured = screen.getByRole('article', { name: 'Mit Bild' });
+    const image = pictured.querySelector<HTMLElement>('[style*="background-image"]');
+    expect(image?.style.backgroundImage).toContain('https://bilder.example.de/haus.jpg');
+    expect(within(image!).getByRole('heading', { name: 'Mit Bild' })).toBeTruthy();
+  });
+
   it('says so while loading, and offers a retry after a failure', async () => {
     state.list = { isPending: true, isError: false, refetch: vi.fn() };
     renderList();

@@ -128,6 +128,12 @@ export function SigninPage() {
             Passwort vergessen?
           </Link>
         </p>
+        <p className="mt-2 text-sm text-slate-700">
+          Noch kein Konto?{' '}
+          <Link to={deskPaths.signup} className="font-semibold text-brand-800 underline">
+            Registrieren
+          </Link>
+        </p>
       </div>
     </DeskScreen>
   );

@@ -26,6 +26,13 @@ function ThankYou() {
         aktivieren.
       </p>
       <p className="mt-2 text-slate-700">Wir freuen uns, Sie an Bord zu haben.</p>
+      <p className="mt-4 text-sm text-slate-700">
+        Nach der Bestätigung prüft ein Admin die Registrierung und schaltet das Konto frei; darüber
+        informiert eine E-Mail.{' '}
+        <Link to={deskPaths.signin} className="font-semibold text-brand-800 underline">
+          Zur Anmeldung
+        </Link>
+      </p>
     </div>
   );
 }

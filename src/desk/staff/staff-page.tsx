@@ -1,14 +1,5 @@
-import { useId, useState } from 'react';
-import {
-  errorCode,
-  lastAdminCode,
-  staffRoles,
-  useMyRole,
-  useSetStaffRole,
-  useStaffAccounts,
-  type StaffAccount,
-  type StaffRole,
-} from '../api/staff.ts';
+import { useState } from 'react';
+import { useMyRole, useStaffAccounts, type StaffAccount } from '../api/staff.ts';
 import { berlinDateTime } from '../../domain/calendar.ts';
 import { deskPaths } from '../../domain/routes.ts';
 import { AdminTableHead } from '../../ui/admin-table-head.tsx';
@@ -19,73 +10,12 @@ import { AccessLogList } from '../shared/access-log-list.tsx';
 import { DeskScreen } from '../shared/desk-screen.tsx';
 import { ExportLogTable, ExportRightSetting } from './export-settings.tsx';
 import { LeadMailSettingsForm } from './lead-mail-settings.tsx';
+import { PendingAccounts } from './pending-accounts.tsx';
 import { RetentionHolds } from './retention-holds.tsx';
 import { RetentionOverview } from './retention-overview.tsx';
-
-export const roleLabels: Record<StaffRole, string> = {
-  pending: 'Wartet auf Freischaltung',
-  staff: 'Mitarbeiter',
-  admin: 'Admin',
-};
-
-const lastAdminMessage =
-  'Der letzte Admin kann nicht entfernt oder herabgestuft werden. Ernenne zuerst ein weiteres Konto zum Admin.';
-const saveFailedMessage = 'Die Rolle konnte nicht gespeichert werden. Bitte versuche es erneut.';
+import { RoleCell } from './role-cell.tsx';
 
 const shownDate = (value: string | null) => (value ? berlinDateTime(value) : 'Nein');
-
-function RoleCell({ account }: { account: StaffAccount }) {
-  const id = useId();
-  const errorId = `${id}-fehler`;
-  const [role, setRole] = useState<StaffRole>(account.role);
-  const setStaffRole = useSetStaffRole();
-  const failure = setStaffRole.error
-    ? errorCode(setStaffRole.error) === lastAdminCode
-      ? lastAdminMessage
-      : saveFailedMessage
-    : null;
-
-  return (
-    <form
-      className="flex flex-wrap items-center gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setStaffRole.mutate({ userId: account.user_id, role });
-      }}
-    >
-      <label htmlFor={id} className="sr-only">
-        Rolle für {account.email}
-      </label>
-      <select
-        id={id}
-        value={role}
-        onChange={(event) => setRole(event.target.value as StaffRole)}
-        aria-invalid={failure ? true : undefined}
-        aria-describedby={failure ? errorId : undefined}
-        className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-      >
-        {staffRoles.map((value) => (
-          <option key={value} value={value}>
-            {roleLabels[value]}
-          </option>
-        ))}
-      </select>
-      <Button
-        type="submit"
-        variant="secondary"
-        disabled={setStaffRole.isPending}
-        aria-label={`Rolle für ${account.email} speichern`}
-      >
-        Speichern
-      </Button>
-      {failure ? (
-        <p id={errorId} role="alert" className="w-full text-sm font-medium text-red-800">
-          {failure}
-        </p>
-      ) : null}
-    </form>
-  );
-}
 
 function AccountsTable(props: {
   shownLog: StaffAccount | null;
@@ -99,41 +29,51 @@ function AccountsTable(props: {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow">
-      <table className="min-w-full text-left text-sm">
-        <AdminTableHead
-          caption="Mitarbeiterkonten und ihre Rollen"
-          columns={['E-Mail', 'Registriert', 'Bestätigt', 'Rolle', 'Zugriffsprotokoll']}
-        />
-        <tbody className="divide-y divide-slate-200">
-          {data.map((account) => (
-            <tr key={account.user_id}>
-              <th scope="row" className="px-4 py-3 font-medium text-slate-900">
-                {account.email}
-              </th>
-              <td className="px-4 py-3">{shownDate(account.registered_at)}</td>
-              <td className="px-4 py-3">{shownDate(account.confirmed_at)}</td>
-              <td className="px-4 py-3">
-                {/* Keyed by the saved role: a reload shows what the database holds. */}
-                <RoleCell key={account.role} account={account} />
-              </td>
-              <td className="px-4 py-3">
-                <Button
-                  variant="secondary"
-                  aria-label={`Zugriffsprotokoll von ${account.email}`}
-                  aria-expanded={props.shownLog?.user_id === account.user_id}
-                  onClick={() =>
-                    props.onShowLog(props.shownLog?.user_id === account.user_id ? null : account)
-                  }
-                >
-                  Anzeigen
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <PendingAccounts accounts={data} />
+      <section aria-labelledby="konten" className="space-y-3">
+        <h2 id="konten" className="text-xl font-semibold text-slate-900">
+          Alle Konten
+        </h2>
+        <div className="overflow-x-auto rounded-lg bg-white shadow">
+          <table className="min-w-full text-left text-sm">
+            <AdminTableHead
+              caption="Mitarbeiterkonten und ihre Rollen"
+              columns={['E-Mail', 'Registriert', 'Bestätigt', 'Rolle', 'Zugriffsprotokoll']}
+            />
+            <tbody className="divide-y divide-slate-200">
+              {data.map((account) => (
+                <tr key={account.user_id}>
+                  <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                    {account.email}
+                  </th>
+                  <td className="px-4 py-3">{shownDate(account.registered_at)}</td>
+                  <td className="px-4 py-3">{shownDate(account.confirmed_at)}</td>
+                  <td className="px-4 py-3">
+                    {/* Keyed by the saved role: a reload shows what the database holds. */}
+                    <RoleCell key={account.role} account={account} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <Button
+                      variant="secondary"
+                      aria-label={`Zugriffsprotokoll von ${account.email}`}
+                      aria-expanded={props.shownLog?.user_id === account.user_id}
+                      onClick={() =>
+                        props.onShowLog(
+                          props.shownLog?.user_id === account.user_id ? null : account,
+                        )
+                      }
+                    >
+                      Anzeigen
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
   );
 }
 
