@@ -38,7 +38,11 @@ vi.mock('../api/staff.ts', () => ({
   useStaffAccounts: () => ({ data: undefined }),
 }));
 vi.mock('../api/support.ts', () => ({ useUnreadSupportCount: () => ({ data: undefined }) }));
-vi.mock('../api/follow-ups.ts', () => ({ useDueFollowUps: () => ({ data: undefined }) }));
+vi.mock('../api/follow-ups.ts', () => ({
+  workListShown: 5,
+  useFollowUpCounts: () => ({ data: undefined }),
+  useWorkListPage: () => ({ data: undefined }),
+}));
 
 function renderDesk(path: string) {
   const router = createMemoryRouter(
