@@ -13,6 +13,8 @@ import { CustomersFilters } from './customers-filters.tsx';
 import { CustomersPaginator } from './customers-paginator.tsx';
 import { CustomersTable } from './customers-table.tsx';
 import {
+  customersExportFilter,
+  customersFileStem,
   cycleSort,
   normalizeSearch,
   pageCount,
@@ -59,7 +61,7 @@ function SearchBox(props: { search: string; onSearch: (search: string) => void }
   }, [typed, search]);
 
   return (
-    <div className="mb-4 max-w-md" role="search">
+    <div className="w-64" role="search">
       <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
         Suche
       </label>
@@ -67,11 +69,12 @@ function SearchBox(props: { search: string; onSearch: (search: string) => void }
         id={id}
         type="search"
         value={typed}
+        placeholder="Name, E-Mail, Ort, Telefon"
         onChange={(event) => setTyped(event.target.value)}
         aria-describedby={`${id}-hinweis`}
-        className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+        className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
       />
-      <p id={`${id}-hinweis`} className="mt-1 text-sm text-slate-600">
+      <p id={`${id}-hinweis`} className="sr-only">
         Sucht in Vorname, Nachname, E-Mail, Ort und Telefonnummer.
       </p>
     </div>
@@ -101,6 +104,7 @@ function CustomersList() {
   const [erased, setErased] = useState(false);
   const forms = useFormTitles();
   const filtered = hasCustomerFilters(view.filters);
+  const questionnaireTitle = (id: number) => forms.data?.find((form) => form.id === id)?.title;
 
   return (
     <>
@@ -112,18 +116,20 @@ function CustomersList() {
           </Alert>
         </div>
       ) : null}
-      <div className="flex flex-wrap items-end justify-between gap-x-6">
-        <SearchBox search={view.search} onSearch={onSearch} />
-        {/* The export covers every lead of the customers the search finds, not just this page. */}
-        <div className="mb-4">
-          <ExportMenu scope="customers" filter={{ customerSearch: view.search }} />
-        </div>
-      </div>
       <CustomersFilters
         filters={view.filters}
         questionnaires={forms.data ?? []}
         questionnairesFailed={forms.isError}
         onChange={(filters) => change({ filters, page: 1 })}
+        search={<SearchBox search={view.search} onSearch={onSearch} />}
+        aside={
+          // The export covers every lead of the customers the list finds, not just this page.
+          <ExportMenu
+            scope="customers"
+            filter={customersExportFilter(view)}
+            fileStem={customersFileStem(view, questionnaireTitle)}
+          />
+        }
       />
       {/* The exact number the search and filters find, announced as it changes. */}
       <p aria-live="polite" className="mb-2 font-semibold text-slate-800">
@@ -146,7 +152,9 @@ function CustomersList() {
             sort={view.sort}
             busy={customers.isPlaceholderData}
             onSort={(column) => change({ sort: cycleSort(view.sort, column), page: 1 })}
-            onDetails={(customer) => change({ selected: customer.id })}
+            linkTo={(customer) => `?${writeCustomersView({ ...view, selected: customer.id })}`}
+            onOpen={(customer) => change({ selected: customer.id })}
+            now={customers.dataUpdatedAt}
           />
           <CustomersPaginator
             page={Math.min(view.page, pages)}
