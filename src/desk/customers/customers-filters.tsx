@@ -57,8 +57,6 @@ export function CustomersFilters(props: {
   onChange: (next: CustomerFilters) => void;
   /** The search box, first in the filters' line. */
   search?: ReactNode;
-  /** At the line's end (the export). */
-  aside?: ReactNode;
 }) {
   const { filters, onChange } = props;
   const [von, setVon] = useState(filters.receivedFrom ?? '');
@@ -116,7 +114,7 @@ export function CustomersFilters(props: {
           {props.search}
           <SelectField
             label="Fragebogen"
-            className="w-48"
+            className="w-44"
             value={filters.questionnaireId === null ? all : String(filters.questionnaireId)}
             options={questionnaireOptions}
             error={
@@ -193,7 +191,6 @@ export function CustomersFilters(props: {
               Filter zurücksetzen
             </Button>
           ) : null}
-          {props.aside ? <div className="ml-auto">{props.aside}</div> : null}
         </div>
         <DisclosurePanel className="mt-3 flex flex-wrap items-start gap-x-6 gap-y-3 border-t border-slate-200 pt-3">
           <fieldset className="flex flex-wrap gap-3">

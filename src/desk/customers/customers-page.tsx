@@ -61,7 +61,7 @@ function SearchBox(props: { search: string; onSearch: (search: string) => void }
   }, [typed, search]);
 
   return (
-    <div className="w-64" role="search">
+    <div className="w-56" role="search">
       <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
         Suche
       </label>
@@ -122,19 +122,21 @@ function CustomersList() {
         questionnairesFailed={forms.isError}
         onChange={(filters) => change({ filters, page: 1 })}
         search={<SearchBox search={view.search} onSearch={onSearch} />}
-        aside={
-          // The export covers every lead of the customers the list finds, not just this page.
-          <ExportMenu
-            scope="customers"
-            filter={customersExportFilter(view)}
-            fileStem={customersFileStem(view, questionnaireTitle)}
-          />
-        }
       />
-      {/* The exact number the search and filters find, announced as it changes. */}
-      <p aria-live="polite" className="mb-2 font-semibold text-slate-800">
-        {customers.data && !customers.isPlaceholderData ? customersCount(customers.data.total) : ''}
-      </p>
+      <div className="mb-2 flex min-h-11 flex-wrap items-center justify-between gap-3">
+        {/* The exact number the search and filters find, announced as it changes. */}
+        <p aria-live="polite" className="font-semibold text-slate-800">
+          {customers.data && !customers.isPlaceholderData
+            ? customersCount(customers.data.total)
+            : ''}
+        </p>
+        {/* The export covers every lead of the customers the list finds, not just this page. */}
+        <ExportMenu
+          scope="customers"
+          filter={customersExportFilter(view)}
+          fileStem={customersFileStem(view, questionnaireTitle)}
+        />
+      </div>
       {customers.isPending ? (
         <p role="status" className="p-8 text-center text-slate-600">
           Kunden werden geladen …
