@@ -31,7 +31,7 @@ CREATE TABLE public.customer_summary (
     next_follow_up_at timestamp with time zone
 );
 
-COMMENT ON TABLE public.customer_summary IS 'Per customer, what the customer list shows of their leads and follow-ups: arrival, source, channel, questionnaire and status of the newest lead, and the earliest open follow-up. Kept by triggers on responses and follow_ups (refresh_customer_summary); no row is a customer without leads or follow-ups.';
+COMMENT ON TABLE public.customer_summary IS 'Per customer, what the customer list shows of their leads and follow-ups: arrival, source, channel, questionnaire and status of the newest lead, and the earliest open follow-up. Kept by triggers on responses and follow_ups (refresh_customer_summary); a customer without either may have no row.';
 
 ALTER TABLE ONLY public.customer_summary
     ADD CONSTRAINT customer_summary_pkey PRIMARY KEY (customer_id);
@@ -285,11 +285,11 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC, anon;
 GRANT ALL ON FUNCTION public.customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) TO service_role;
 
-REVOKE ALL ON FUNCTION public.desk_customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.desk_customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC, anon;
 GRANT ALL ON FUNCTION public.desk_customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.desk_customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) TO service_role;
 
@@ -418,13 +418,13 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC, anon;
 GRANT ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) TO service_role;
 
-REVOKE ALL ON FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) TO service_role;
 
-REVOKE ALL ON FUNCTION public.export_responses(export_id bigint, after_id integer, page_size integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.export_responses(export_id bigint, after_id integer, page_size integer) FROM PUBLIC, anon;
 GRANT ALL ON FUNCTION public.export_responses(export_id bigint, after_id integer, page_size integer) TO authenticated;
 GRANT ALL ON FUNCTION public.export_responses(export_id bigint, after_id integer, page_size integer) TO service_role;

@@ -19,7 +19,7 @@ CREATE TABLE public.customer_summary (
     next_follow_up_at timestamp with time zone
 );
 
-COMMENT ON TABLE public.customer_summary IS 'Per customer, what the customer list shows of their leads and follow-ups: arrival, source, channel, questionnaire and status of the newest lead, and the earliest open follow-up. Kept by triggers on responses and follow_ups (refresh_customer_summary); no row is a customer without leads or follow-ups.';
+COMMENT ON TABLE public.customer_summary IS 'Per customer, what the customer list shows of their leads and follow-ups: arrival, source, channel, questionnaire and status of the newest lead, and the earliest open follow-up. Kept by triggers on responses and follow_ups (refresh_customer_summary); a customer without either may have no row.';
 
 ALTER TABLE ONLY public.customer_summary
     ADD CONSTRAINT customer_summary_pkey PRIMARY KEY (customer_id);
