@@ -113,6 +113,11 @@ describe('runExport', () => {
         questionnaire_id: null,
         lead_channel: null,
         customer_search: 'meier',
+        lead_status: null,
+        lead_source: null,
+        received_from: null,
+        received_to: null,
+        open_follow_up: null,
       },
     });
     const pages = calls.filter((call) => call.name === 'export_responses');

@@ -165,10 +165,15 @@ export function CustomersFilters(props: {
           <DisclosureButton className="group inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
             Weitere Filter
             {moreActive > 0 ? (
-              <span className="rounded-full bg-brand-700 px-2 text-sm text-white">
-                {moreActive}
-                <span className="sr-only"> aktiv</span>
-              </span>
+              <>
+                <span
+                  aria-hidden="true"
+                  className="rounded-full bg-brand-700 px-2 text-sm text-white"
+                >
+                  {moreActive}
+                </span>
+                <span className="sr-only">{` (${moreActive} aktiv)`}</span>
+              </>
             ) : null}
             <svg
               aria-hidden="true"

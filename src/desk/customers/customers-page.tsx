@@ -46,17 +46,23 @@ function SearchBox(props: { search: string; onSearch: (search: string) => void }
   // A re-render of the list (its query settling) must not restart the pause after typing.
   const runSearch = useEffectEvent(props.onSearch);
 
-  // Back and forward change the address: the box follows unless it already means the same.
+  // Back and forward change the address: the box follows unless it already means the same. The
+  // search this box ran is no such change: what was typed since it ran stays in the box.
   const [shown, setShown] = useState(search);
+  const [ran, setRan] = useState<string | null>(null);
   if (search !== shown) {
     setShown(search);
-    if (normalizeSearch(typed) !== search) setTyped(search);
+    if (search === ran) setRan(null);
+    else if (normalizeSearch(typed) !== search) setTyped(search);
   }
 
   useEffect(() => {
     const term = normalizeSearch(typed);
     if (term === search) return;
-    const timer = setTimeout(() => runSearch(term), searchDelay);
+    const timer = setTimeout(() => {
+      setRan(term);
+      runSearch(term);
+    }, searchDelay);
     return () => clearTimeout(timer);
   }, [typed, search]);
 

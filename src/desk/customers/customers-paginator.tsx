@@ -89,7 +89,7 @@ export function CustomersPaginator(props: {
         <ul className="flex items-center gap-1" aria-label="Seitenzahlen">
           {pageNumbers(page, pageCount).map((number, index) =>
             number === null ? (
-              <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-600">
+              <li key={`gap-${index}`} className="px-1 text-slate-600">
                 …
               </li>
             ) : (
