@@ -1544,12 +1544,12 @@ export type Database = {
           day_from: string
           day_to: string
           lead_channel: string
-          lead_source: string
-          lead_status: string
-          open_follow_up: boolean
+          lead_source?: string
+          lead_status?: string
+          open_follow_up?: boolean
           questionnaire_id: number
-          received_from: string
-          received_to: string
+          received_from?: string
+          received_to?: string
         }
         Returns: {
           adress: string | null
