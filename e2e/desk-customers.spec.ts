@@ -16,7 +16,7 @@ const uniqueLetters = () =>
 
 const table = (page: Page) => page.getByRole('table');
 const dataRows = (page: Page) => table(page).locator('tbody tr');
-const lastNames = (page: Page) => dataRows(page).locator('td:nth-child(3)').allInnerTexts();
+const lastNames = (page: Page) => dataRows(page).locator('td:nth-child(2)').allInnerTexts();
 
 test('search by part of a surname, edit the city in the sidebar, reload, read the answers', async ({
   page,
