@@ -108,6 +108,8 @@ test('filter the customers by questionnaire and status, keep them over a reload,
 
   // A period that ends before it starts is refused at its field, the list stays as it is.
   await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
+  // The period sits behind 'Weitere Filter'.
+  await page.getByRole('button', { name: 'Weitere Filter' }).click();
   await page.getByLabel('Von').fill('2026-11-10');
   await expect(page).toHaveURL(/[?&]von=2026-11-10(&|$)/);
   await page.getByLabel('Bis').fill('2026-11-01');

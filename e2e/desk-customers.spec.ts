@@ -16,7 +16,7 @@ const uniqueLetters = () =>
 
 const table = (page: Page) => page.getByRole('table');
 const dataRows = (page: Page) => table(page).locator('tbody tr');
-const lastNames = (page: Page) => dataRows(page).locator('td:nth-child(3)').allInnerTexts();
+const lastNames = (page: Page) => dataRows(page).locator('td:nth-child(2)').allInnerTexts();
 
 test('search by part of a surname, edit the city in the sidebar, reload, read the answers', async ({
   page,
@@ -38,7 +38,7 @@ test('search by part of a surname, edit the city in the sidebar, reload, read th
   await expect(row).toContainText(lastName);
   await expect(row).toContainText('Berlin');
 
-  await row.getByRole('button', { name: `Details zu Jürgen ${lastName}` }).click();
+  await row.getByRole('link', { name: `Details zu Jürgen ${lastName}` }).click();
   await expect(page).toHaveURL(/[?&]id=\d+/);
   const sidebar = page.getByRole('dialog', { name: 'Kunden Details' });
   await expect(sidebar.getByLabel('Ort')).toHaveValue('Berlin');
@@ -74,7 +74,7 @@ test('search by part of a surname, edit the city in the sidebar, reload, read th
 
   await dataRows(page)
     .first()
-    .getByRole('button', { name: `Details zu Jürgen ${lastName}` })
+    .getByRole('link', { name: `Details zu Jürgen ${lastName}` })
     .click();
   await sidebar.getByRole('button', { name: 'Antworten' }).click();
   await expect(page).toHaveURL(/\/surveydesk\/customer\/\d+\/antworten$/);
@@ -189,7 +189,7 @@ test('a lead with another name for a known customer is shown in the sidebar and 
   await expect(dataRows(page).first()).toContainText('Jürgen');
   await dataRows(page)
     .first()
-    .getByRole('button', { name: `Details zu Jürgen ${lastName}` })
+    .getByRole('link', { name: `Details zu Jürgen ${lastName}` })
     .click();
   const sidebar = page.getByRole('dialog', { name: 'Kunden Details' });
   const notice = sidebar.getByRole('region', {
@@ -247,7 +247,7 @@ test('a customer whose lead was typed on the questionnaire saves unchanged, what
   await openSignedIn(page, `${deskPaths.customers}?q=${lastName.toLowerCase()}`);
   await dataRows(page)
     .first()
-    .getByRole('button', { name: `Details zu Dr. Anna ${lastName}` })
+    .getByRole('link', { name: `Details zu Dr. Anna ${lastName}` })
     .click();
   const sidebar = page.getByRole('dialog', { name: 'Kunden Details' });
   await sidebar.getByLabel('PLZ').fill('15232');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
+import { berlinToday } from '../src/domain/calendar.ts';
 import { deskPaths } from '../src/domain/routes.ts';
 import { kfzLead, questionnaireLead, uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { parseCsv } from '../src/testing/parse-csv.ts';
@@ -65,7 +66,7 @@ async function exportFrom(page: Page, format: 'CSV (Excel, Semikolon)' | 'Excel-
     page.getByRole('menuitem', { name: format }).click(),
   ]);
   const status = page.getByRole('status').filter({ hasText: 'Export fertig' });
-  await expect(status).toHaveText(/^Export fertig: \d+ Anfragen? in anfragen-/);
+  await expect(status).toHaveText(/^Export fertig: \d+ Anfragen? in (anfragen-|kunden_)/);
   const rows = Number(/(\d+) Anfrage/.exec((await status.textContent()) ?? '')?.[1]);
   const file = await download.path();
   return { name: download.suggestedFilename(), bytes: await readFile(file), file, rows };
@@ -99,6 +100,7 @@ function expectFixture(rows: Record<string, unknown>[], text: (value: unknown) =
   expect(pkv.Vorname).toBe('Jürgen');
   expect(pkv.Fragebogen).toBe('PKV');
   expect(pkv.Quelle).toBe('Website');
+  expect(pkv.Status).toBe('Neu');
   expect(pkv['AGB akzeptiert']).toBe('Ja');
   expect(pkv['Weitere Angebote erwünscht (freiwillig)']).toBe('Ja');
   expect(text(pkv.Erfasst)).toBe('22.11.2026 10:00');
@@ -181,7 +183,7 @@ test.describe('export', () => {
 
     const csv = await exportFrom(page, 'CSV (Excel, Semikolon)');
     expect(csv.rows).toBe(3);
-    expect(csv.name).toMatch(/^anfragen-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.name).toBe(`kunden_suche-${family}_${berlinToday()}.csv`);
     expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = csv.bytes.toString('utf8').slice(1);
     const csvRows = parseCsv(text);
@@ -200,7 +202,7 @@ test.describe('export', () => {
 
     const xlsx = await exportFrom(page, 'Excel-Datei (XLSX)');
     expect(xlsx.rows).toBe(3);
-    expect(xlsx.name).toMatch(/^anfragen-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(xlsx.name).toBe(`kunden_suche-${family}_${berlinToday()}.xlsx`);
     const xlsxRows = await xlsxTable(xlsx.file);
     expect(xlsxRows.every((row) => typeof row['Anfrage-Nr.'] === 'number')).toBe(true);
     expectFixture(xlsxRows, shownDate);

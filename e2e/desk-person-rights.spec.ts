@@ -69,7 +69,7 @@ test('export a customer’s data, erase them, and find each step in the access l
   await expect(rows).toHaveCount(1);
   await rows
     .first()
-    .getByRole('button', { name: `Details zu Wiebke ${lastName}` })
+    .getByRole('link', { name: `Details zu Wiebke ${lastName}` })
     .click();
   const sidebar = page.getByRole('dialog', { name: 'Kunden Details' });
   await expect(sidebar.getByLabel('E-Mail')).toHaveValue(email);

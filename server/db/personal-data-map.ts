@@ -194,6 +194,29 @@ export const personalDataMap: Record<string, TableEntry> = {
       done_by: staff,
     },
   },
+  'public.customer_summary': {
+    about:
+      'What the customer list shows of a customer’s newest lead and next follow-up, kept by triggers.',
+    personRows: 't.customer_id = $1',
+    columns: {
+      customer_id: none('the customer'),
+      ...all(
+        [
+          'last_lead_at',
+          'lead_source',
+          'lead_channel',
+          'questionnaire_id',
+          'lead_status',
+          'next_follow_up_at',
+        ],
+        () => ({
+          holds: 'person',
+          export: null,
+          why: 'a copy of the newest lead’s and the next follow-up’s values, which the export holds (leads[], follow_ups[])',
+        }),
+      ),
+    },
+  },
   'public.follow_up_changes': {
     about:
       'One change of a follow-up (text, assignee, due time, done, reopened), with who and when.',

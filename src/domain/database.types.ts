@@ -259,6 +259,58 @@ export type Database = {
             foreignKeyName: "customer_notes_customer_id_fkey"
             columns: ["customer_id"]
             isOneToOne: false
+            referencedRelation: "customer_list_rows"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "customer_notes_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      customer_summary: {
+        Row: {
+          customer_id: number
+          last_lead_at: string | null
+          lead_channel: Database["public"]["Enums"]["lead_channel"] | null
+          lead_source: Database["public"]["Enums"]["lead_source"] | null
+          lead_status: Database["public"]["Enums"]["lead_status"] | null
+          next_follow_up_at: string | null
+          questionnaire_id: number | null
+        }
+        Insert: {
+          customer_id: number
+          last_lead_at?: string | null
+          lead_channel?: Database["public"]["Enums"]["lead_channel"] | null
+          lead_source?: Database["public"]["Enums"]["lead_source"] | null
+          lead_status?: Database["public"]["Enums"]["lead_status"] | null
+          next_follow_up_at?: string | null
+          questionnaire_id?: number | null
+        }
+        Update: {
+          customer_id?: number
+          last_lead_at?: string | null
+          lead_channel?: Database["public"]["Enums"]["lead_channel"] | null
+          lead_source?: Database["public"]["Enums"]["lead_source"] | null
+          lead_status?: Database["public"]["Enums"]["lead_status"] | null
+          next_follow_up_at?: string | null
+          questionnaire_id?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "customer_summary_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: true
+            referencedRelation: "customer_list_rows"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "customer_summary_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: true
             referencedRelation: "users"
             referencedColumns: ["id"]
           },
@@ -448,6 +500,13 @@ export type Database = {
           response_id?: number | null
         }
         Relationships: [
+          {
+            foreignKeyName: "follow_ups_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customer_list_rows"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "follow_ups_customer_id_fkey"
             columns: ["customer_id"]
@@ -820,6 +879,13 @@ export type Database = {
             foreignKeyName: "responses_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: false
+            referencedRelation: "customer_list_rows"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "responses_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: ["id"]
           },
@@ -875,6 +941,13 @@ export type Database = {
           until?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "retention_holds_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "customer_list_rows"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "retention_holds_customer_id_fkey"
             columns: ["customer_id"]
@@ -1056,7 +1129,27 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      customer_list_rows: {
+        Row: {
+          adress: string | null
+          city: string | null
+          created_at: string | null
+          email: string | null
+          first_name: string | null
+          id: number | null
+          last_lead_at: string | null
+          last_name: string | null
+          lead_channel: Database["public"]["Enums"]["lead_channel"] | null
+          lead_source: Database["public"]["Enums"]["lead_source"] | null
+          lead_status: Database["public"]["Enums"]["lead_status"] | null
+          next_follow_up_at: string | null
+          phone: string | null
+          postcode: string | null
+          questionnaire_title: string | null
+          updated_at: string | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
       analysis_add_answer: {
@@ -1264,7 +1357,12 @@ export type Database = {
           export_format: string
           export_scope: string
           lead_channel?: string
+          lead_source?: string
+          lead_status?: string
+          open_follow_up?: boolean
           questionnaire_id?: number
+          received_from?: string
+          received_to?: string
         }
         Returns: {
           export_id: number
@@ -1381,9 +1479,13 @@ export type Database = {
           id: number
           last_lead_at: string
           last_name: string
+          lead_channel: Database["public"]["Enums"]["lead_channel"]
+          lead_source: Database["public"]["Enums"]["lead_source"]
           lead_status: Database["public"]["Enums"]["lead_status"]
+          next_follow_up_at: string
           phone: string
           postcode: string
+          questionnaire_title: string
           updated_at: string
         }[]
       }
@@ -1422,9 +1524,13 @@ export type Database = {
           id: number
           last_lead_at: string
           last_name: string
+          lead_channel: Database["public"]["Enums"]["lead_channel"]
+          lead_source: Database["public"]["Enums"]["lead_source"]
           lead_status: Database["public"]["Enums"]["lead_status"]
+          next_follow_up_at: string
           phone: string
           postcode: string
+          questionnaire_title: string
           updated_at: string
         }[]
       }
@@ -1484,7 +1590,12 @@ export type Database = {
           day_from: string
           day_to: string
           lead_channel: string
+          lead_source?: string
+          lead_status?: string
+          open_follow_up?: boolean
           questionnaire_id: number
+          received_from?: string
+          received_to?: string
         }
         Returns: {
           adress: string | null
@@ -1560,6 +1671,7 @@ export type Database = {
           response_id: number
           salutation: string
           source: Database["public"]["Enums"]["lead_source"]
+          status: Database["public"]["Enums"]["lead_status"]
           terms_accepted: boolean
           title: string
         }[]
@@ -1757,6 +1869,10 @@ export type Database = {
       redact_terms: {
         Args: { content: string; terms: string[] }
         Returns: string
+      }
+      refresh_customer_summary: {
+        Args: { customer: number }
+        Returns: undefined
       }
       refuse_export_unless_allowed: {
         Args: Record<PropertyKey, never>

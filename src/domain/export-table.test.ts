@@ -25,6 +25,7 @@ function response(overrides: Partial<ExportResponseRow> = {}): ExportResponseRow
     form_title: 'PKV',
     source: 'questionnaire',
     channel: 'fair_tablet',
+    status: 'contacted',
     customer_id: 42,
     salutation: 'Herr',
     title: null,
@@ -83,7 +84,7 @@ describe('export table', () => {
     expect(text.startsWith('\uFEFFAnfrage-Nr.;Eingang;Erfasst;Fragebogen;Quelle;')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, first, second] = parseCsv(text.slice(1));
-    expect(header).toHaveLength(27);
+    expect(header).toHaveLength(28);
     expect(header!.slice(-2)).toEqual(['Beruf', 'Wünsche']);
     const cell = (row: string[] | undefined, name: string) => row?.[header!.indexOf(name)];
     expect(cell(first, 'Anfrage-Nr.')).toBe('7');
@@ -91,6 +92,8 @@ describe('export table', () => {
     expect(cell(first, 'Erfasst')).toBe('29.03.2026 01:30');
     expect(cell(first, 'Fragebogen')).toBe('PKV');
     expect(cell(first, 'Quelle')).toBe('Messe-Tablet');
+    expect(header!.indexOf('Status')).toBe(header!.indexOf('Quelle') + 1);
+    expect(cell(first, 'Status')).toBe('Kontaktiert');
     expect(cell(first, 'Kunden-Nr.')).toBe('42');
     expect(cell(first, 'Vorname')).toBe('Jürgen');
     expect(cell(first, 'Nachname')).toBe('Größe');

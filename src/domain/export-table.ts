@@ -1,9 +1,10 @@
 import { berlinWallClock } from './calendar.ts';
 import { cookieCategoryNames } from './cookie-choice.ts';
 import type { LeadChannel, LeadSource } from './database-enums.ts';
+import { leadStatusLabels, type LeadStatus } from './lead-status.ts';
 
 // The export's table: one row per lead with the customer's fields, its record (form, source,
-// capture and arrival, consent) and one column per question. Pure, so both file formats and the
+// status, capture and arrival, consent) and one column per question. Pure, so both file formats and the
 // tests share one definition of what a cell holds.
 
 /** One row as the database's export_responses returns it. */
@@ -16,6 +17,8 @@ export interface ExportResponseRow {
   form_title: string;
   source: LeadSource;
   channel: LeadChannel;
+  /** Where the office stands with the lead. */
+  status: LeadStatus;
   customer_id: number | null;
   salutation: string | null;
   title: string | null;
@@ -66,6 +69,7 @@ const fixedHeaders = [
   'Erfasst',
   'Fragebogen',
   'Quelle',
+  'Status',
   'Kunden-Nr.',
   'Anrede',
   'Titel',
@@ -172,6 +176,7 @@ export function createExportTable(
         instant(response.captured_at ?? response.received_at),
         text(formLabel(response)),
         text(channelNames[response.channel] ?? response.channel),
+        text(leadStatusLabels[response.status]),
         response.customer_id === null ? null : { type: 'number', value: response.customer_id },
         text(response.salutation),
         text(response.title),

@@ -101,110 +101,6 @@ CREATE FUNCTION public.search_customers(term text) RETURNS SETOF public.users
           or public.phone_digits(u.phone) like p.digits)
 $_$;
 
-CREATE FUNCTION public.customer_list(term text DEFAULT ''::text, form_id integer DEFAULT NULL::integer, source text DEFAULT NULL::text, status text DEFAULT NULL::text, received_from date DEFAULT NULL::date, received_to date DEFAULT NULL::date, open_follow_up boolean DEFAULT NULL::boolean) RETURNS TABLE(id integer, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, created_at timestamp with time zone, updated_at timestamp with time zone, lead_status public.lead_status, last_lead_at timestamp with time zone)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  search text := nullif(btrim(coalesce(customer_list.term, '')), '');
-  lead_terms text[] := '{}';
-  lead_condition text;
-  customers text;
-  query text;
-begin
-  perform public.require_staff();
-  if customer_list.source is not null
-     and customer_list.source not in ('web', 'fair_tablet', 'kfz', 'contact') then
-    raise exception 'Unbekannte Quelle: %', customer_list.source using errcode = '22023';
-  end if;
-  if customer_list.status is not null
-     and customer_list.status not in ('new', 'contacted', 'appointment', 'offer_sent', 'closed',
-                                      'no_interest') then
-    raise exception 'Unbekannter Status: %', customer_list.status using errcode = '22023';
-  end if;
-
-  -- The lead's conditions refer to the arguments as $2..$6 of the execute below.
-  if customer_list.form_id is not null then
-    lead_terms := array_append(lead_terms, 'r.questionnaire_id = $2');
-  end if;
-  if customer_list.source in ('web', 'fair_tablet') then
-    lead_terms := array_append(lead_terms, 'r.channel = $3::public.lead_channel');
-  elsif customer_list.source in ('kfz', 'contact') then
-    lead_terms := array_append(lead_terms, 'r.source = $3::public.lead_source');
-  end if;
-  if customer_list.status is not null then
-    lead_terms := array_append(lead_terms, 'r.status = $4::public.lead_status');
-  end if;
-  if customer_list.received_from is not null then
-    lead_terms := array_append(lead_terms,
-      'r.received_at >= pg_catalog.timezone(''Europe/Berlin'', $5::timestamp)');
-  end if;
-  if customer_list.received_to is not null then
-    lead_terms := array_append(lead_terms,
-      'r.received_at < pg_catalog.timezone(''Europe/Berlin'', ($6 + 1)::timestamp)');
-  end if;
-  lead_condition := array_to_string(lead_terms, ' and ');
-
-  customers := case when search is null then 'public.users u'
-                    else 'public.search_customers($1) u' end;
-  if lead_condition = '' then
-    -- Every lead counts: each customer's newest, looked up per customer.
-    query := format(
-      $q$select u.id, u.first_name, u.last_name, u.email, u.phone, u.adress, u.postcode, u.city,
-                u.created_at, u.updated_at, n.status, n.received_at
-           from %s
-           left join lateral (
-             select r.status, r.received_at from public.responses r
-              where r.user_id = u.id
-              order by r.received_at desc, r.id desc
-              limit 1) n on true
-          where true$q$,
-      customers);
-  else
-    -- The matching leads first (through the filter's index), the newest per customer, then
-    -- their customers: one pass over the leads, also when most of them match.
-    query := format(
-      $q$select u.id, u.first_name, u.last_name, u.email, u.phone, u.adress, u.postcode, u.city,
-                u.created_at, u.updated_at, n.status, n.received_at
-           from (select distinct on (r.user_id) r.user_id, r.status, r.received_at
-                   from public.responses r
-                  where r.user_id is not null and %s
-                  order by r.user_id, r.received_at desc, r.id desc) n
-           join %s on u.id = n.user_id
-          where true$q$,
-      lead_condition, customers);
-  end if;
-  query := query || case customer_list.open_follow_up
-    when true then ' and exists (select 1 from public.follow_ups f
-                                  where f.customer_id = u.id and f.done_at is null)'
-    when false then ' and not exists (select 1 from public.follow_ups f
-                                       where f.customer_id = u.id and f.done_at is null)'
-    else '' end;
-  return query execute query
-    using search, customer_list.form_id, customer_list.source, customer_list.status,
-          customer_list.received_from, customer_list.received_to;
-end;
-$_$;
-
-CREATE FUNCTION public.desk_customer_list(term text DEFAULT ''::text, form_id integer DEFAULT NULL::integer, source text DEFAULT NULL::text, status text DEFAULT NULL::text, received_from date DEFAULT NULL::date, received_to date DEFAULT NULL::date, open_follow_up boolean DEFAULT NULL::boolean) RETURNS TABLE(id integer, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, created_at timestamp with time zone, updated_at timestamp with time zone, lead_status public.lead_status, last_lead_at timestamp with time zone)
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  perform public.require_staff();
-  if nullif(btrim(coalesce(desk_customer_list.term, '')), '') is not null then
-    perform public.log_access_once('customer_searched', null,
-                                   jsonb_build_object('term', btrim(desk_customer_list.term)));
-  end if;
-  return query
-    select * from public.customer_list(desk_customer_list.term, desk_customer_list.form_id,
-                                       desk_customer_list.source, desk_customer_list.status,
-                                       desk_customer_list.received_from,
-                                       desk_customer_list.received_to,
-                                       desk_customer_list.open_follow_up);
-end;
-$$;
-
 CREATE FUNCTION public.desk_search_customers(term text) RETURNS SETOF public.users
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -309,14 +205,6 @@ ALTER TABLE public.users ENABLE ROW LEVEL SECURITY;
 CREATE POLICY users_staff_all ON public.users TO authenticated USING (( SELECT public.is_staff() AS is_staff)) WITH CHECK (( SELECT public.is_staff() AS is_staff));
 
 -- Grants
-
-REVOKE ALL ON FUNCTION public.customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) TO service_role;
-
-REVOKE ALL ON FUNCTION public.desk_customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.desk_customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.desk_customer_list(term text, form_id integer, source text, status text, received_from date, received_to date, open_follow_up boolean) TO service_role;
 
 REVOKE ALL ON FUNCTION public.normalized_email(email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.normalized_email(email text) TO authenticated;

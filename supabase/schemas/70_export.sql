@@ -43,7 +43,7 @@ ALTER TABLE ONLY public.export_log
 
 -- Functions
 
-CREATE FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text) RETURNS SETOF public.responses
+CREATE FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text DEFAULT NULL::text, lead_source text DEFAULT NULL::text, received_from date DEFAULT NULL::date, received_to date DEFAULT NULL::date, open_follow_up boolean DEFAULT NULL::boolean) RETURNS SETOF public.responses
     LANGUAGE sql STABLE
     AS $$
   select r.*
@@ -57,6 +57,15 @@ CREATE FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id
      and (lead_channel is null or r.channel::text = lead_channel)
      and (coalesce(btrim(customer_search), '') = ''
           or r.user_id in (select u.id from public.search_customers(btrim(customer_search)) u))
+     and (export_leads.lead_status is null or r.status::text = export_leads.lead_status)
+     and (export_leads.lead_source is null or r.source::text = export_leads.lead_source)
+     and (received_from is null
+          or r.received_at >= pg_catalog.timezone('Europe/Berlin', received_from::timestamp))
+     and (received_to is null
+          or r.received_at < pg_catalog.timezone('Europe/Berlin', (received_to + 1)::timestamp))
+     and (open_follow_up is null
+          or open_follow_up = exists (select 1 from public.follow_ups f
+                                       where f.customer_id = r.user_id and f.done_at is null))
 $$;
 
 CREATE FUNCTION public.can_export() RETURNS boolean
@@ -79,7 +88,7 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.begin_export(export_scope text, export_format text, day_from date DEFAULT NULL::date, day_to date DEFAULT NULL::date, questionnaire_id integer DEFAULT NULL::integer, lead_channel text DEFAULT NULL::text, customer_search text DEFAULT NULL::text) RETURNS TABLE(export_id bigint, row_count bigint)
+CREATE FUNCTION public.begin_export(export_scope text, export_format text, day_from date DEFAULT NULL::date, day_to date DEFAULT NULL::date, questionnaire_id integer DEFAULT NULL::integer, lead_channel text DEFAULT NULL::text, customer_search text DEFAULT NULL::text, lead_status text DEFAULT NULL::text, lead_source text DEFAULT NULL::text, received_from date DEFAULT NULL::date, received_to date DEFAULT NULL::date, open_follow_up boolean DEFAULT NULL::boolean) RETURNS TABLE(export_id bigint, row_count bigint)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -88,8 +97,18 @@ declare
   new_id bigint;
 begin
   perform public.refuse_export_unless_allowed();
+  if lead_status is not null
+     and lead_status not in ('new', 'contacted', 'appointment', 'offer_sent', 'closed',
+                             'no_interest') then
+    raise exception 'Unbekannter Status: %', lead_status using errcode = '22023';
+  end if;
+  if lead_source is not null and lead_source not in ('questionnaire', 'kfz', 'contact') then
+    raise exception 'Unbekannte Quelle: %', lead_source using errcode = '22023';
+  end if;
   select count(*) into total
-    from public.export_leads(day_from, day_to, questionnaire_id, lead_channel, customer_search);
+    from public.export_leads(day_from, day_to, questionnaire_id, lead_channel, customer_search,
+                             lead_status, lead_source, received_from, received_to,
+                             open_follow_up);
   insert into public.export_log (user_id, email, scope, format, filter, row_count)
   values (
     auth.uid(),
@@ -98,7 +117,9 @@ begin
     export_format::public.export_format,
     jsonb_strip_nulls(jsonb_build_object(
       'day_from', day_from, 'day_to', day_to, 'questionnaire_id', questionnaire_id,
-      'lead_channel', lead_channel, 'customer_search', nullif(btrim(customer_search), '')
+      'lead_channel', lead_channel, 'customer_search', nullif(btrim(customer_search), ''),
+      'lead_status', lead_status, 'lead_source', lead_source, 'received_from', received_from,
+      'received_to', received_to, 'open_follow_up', open_follow_up
     )),
     total
   )
@@ -107,7 +128,7 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.export_responses(export_id bigint, after_id integer DEFAULT 0, page_size integer DEFAULT 1000) RETURNS TABLE(response_id integer, lead_at timestamp with time zone, captured_at timestamp with time zone, received_at timestamp with time zone, form_id integer, form_title text, source public.lead_source, channel public.lead_channel, customer_id integer, salutation text, title text, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, birthdate date, call_time text, existing_customer boolean, message text, offer_info boolean, terms_accepted boolean, data_processing_consent boolean, consent_version text, cookie_consent text, cookie_consent_version text, answers jsonb)
+CREATE FUNCTION public.export_responses(export_id bigint, after_id integer DEFAULT 0, page_size integer DEFAULT 1000) RETURNS TABLE(response_id integer, lead_at timestamp with time zone, captured_at timestamp with time zone, received_at timestamp with time zone, form_id integer, form_title text, source public.lead_source, channel public.lead_channel, status public.lead_status, customer_id integer, salutation text, title text, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, birthdate date, call_time text, existing_customer boolean, message text, offer_info boolean, terms_accepted boolean, data_processing_consent boolean, consent_version text, cookie_consent text, cookie_consent_version text, answers jsonb)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -130,7 +151,7 @@ begin
   end if;
   return query
     select l.id, coalesce(l.captured_at, l.received_at), l.captured_at, l.received_at, l.form_id,
-           fo.title, l.source, l.channel, l.user_id, l.salutation, l.title, l.first_name,
+           fo.title, l.source, l.channel, l.status, l.user_id, l.salutation, l.title, l.first_name,
            l.last_name, l.email, l.phone, l.adress, l.postcode, l.city, l.birthdate, l.call_time,
            l.existing_customer, l.message, l.offer_info, l.terms_accepted,
            l.data_processing_consent, l.consent_version, l.cookie_consent,
@@ -147,7 +168,9 @@ begin
            ), '[]'::jsonb)
       from public.export_leads((f ->> 'day_from')::date, (f ->> 'day_to')::date,
                                (f ->> 'questionnaire_id')::integer, f ->> 'lead_channel',
-                               f ->> 'customer_search') l
+                               f ->> 'customer_search', f ->> 'lead_status', f ->> 'lead_source',
+                               (f ->> 'received_from')::date, (f ->> 'received_to')::date,
+                               (f ->> 'open_follow_up')::boolean) l
       join public.forms fo on fo.id = l.form_id
      where l.id > coalesce(after_id, 0)
      order by l.id
@@ -205,16 +228,16 @@ CREATE POLICY export_log_admin_read ON public.export_log FOR SELECT TO authentic
 
 -- Grants
 
-REVOKE ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text) TO authenticated;
-GRANT ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text) TO service_role;
+REVOKE ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.begin_export(export_scope text, export_format text, day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) TO service_role;
 
 REVOKE ALL ON FUNCTION public.can_export() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.can_export() TO authenticated;
 GRANT ALL ON FUNCTION public.can_export() TO service_role;
 
-REVOKE ALL ON FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text) TO service_role;
+REVOKE ALL ON FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.export_leads(day_from date, day_to date, questionnaire_id integer, lead_channel text, customer_search text, lead_status text, lead_source text, received_from date, received_to date, open_follow_up boolean) TO service_role;
 
 REVOKE ALL ON FUNCTION public.export_responses(export_id bigint, after_id integer, page_size integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.export_responses(export_id bigint, after_id integer, page_size integer) TO authenticated;

@@ -154,7 +154,7 @@ const returnsNoPersonalData: Record<string, string> = {
   'public.customer_erasure_preview': 'counts',
   'public.customer_lead_statuses': 'the newest lead’s status and time per customer',
   'public.customer_list':
-    'the customer list’s own columns (users, readable directly) with the newest lead’s status and time',
+    'the customer list’s own columns (users, readable directly) with the newest lead’s time, source, questionnaire and status',
   'public.desk_customer_list': 'customer_list’s rows; logs the search term',
   'public.desk_newest_leads':
     'name, form and time of the newest leads, as the customer list shows names (docs/database.md)',

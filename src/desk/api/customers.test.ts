@@ -33,23 +33,32 @@ function fakeClient(answers: Answer[]) {
   return { client: client as unknown as SupabaseClient, chains };
 }
 
+const noLead = {
+  lead_status: null,
+  last_lead_at: null,
+  lead_source: null,
+  lead_channel: null,
+  questionnaire_title: null,
+  next_follow_up_at: null,
+};
 const rows = [
-  { id: 1, lead_status: 'contacted', last_lead_at: '2026-11-20T09:00:00+00:00' },
-  { id: 2, lead_status: null, last_lead_at: null },
-];
-const customers = [{ id: 1 }, { id: 2 }];
-const statuses = [
-  { customer_id: 1, lead_status: 'contacted', last_lead_at: '2026-11-20T09:00:00+00:00' },
+  {
+    id: 1,
+    lead_status: 'contacted',
+    last_lead_at: '2026-11-20T09:00:00+00:00',
+    lead_source: 'questionnaire',
+    lead_channel: 'web',
+    questionnaire_title: 'PKV',
+    next_follow_up_at: '2026-12-01T08:00:00+00:00',
+  },
+  { id: 2, ...noLead },
 ];
 const filters = noCustomerFilters;
 const byStatus = { ...noCustomerFilters, status: 'new' as const };
 
 describe('readCustomerPage without filters', () => {
-  it('searches through the logged rpc, one counted range, then the page’s statuses', async () => {
-    const { client, chains } = fakeClient([
-      { data: customers, count: 42, error: null },
-      { data: statuses, count: null, error: null },
-    ]);
+  it('searches through the logged list function: one counted range', async () => {
+    const { client, chains } = fakeClient([{ data: rows, count: 42, error: null }]);
     const page = await readCustomerPage(client, {
       search: 'köln',
       filters,
@@ -60,41 +69,60 @@ describe('readCustomerPage without filters', () => {
     expect(page).toEqual({ rows, total: 42 });
     expect(chains).toEqual([
       [
-        ['rpc', 'desk_search_customers', { term: 'köln' }, { count: 'exact' }],
+        ['rpc', 'desk_customer_list', { term: 'köln' }, { count: 'exact' }],
         ['order', 'city', { ascending: false }],
         ['order', 'id', { ascending: false }],
         ['range', 40, 59],
       ],
-      [['rpc', 'customer_lead_statuses', { customer_ids: [1, 2] }, undefined]],
     ]);
   });
 
-  it('reads the table newest first without a search or order', async () => {
-    const { client, chains } = fakeClient([
-      { data: customers, count: 2, error: null },
-      { data: statuses, count: null, error: null },
-    ]);
-    await readCustomerPage(client, { search: '', filters, page: 1, size: 10, sort: null });
-    expect(chains[0]).toEqual([
-      ['from', 'users'],
-      ['select', '*', { count: 'exact', head: false }],
-      ['order', 'created_at', { ascending: false }],
-      ['order', 'id', { ascending: false }],
-      ['range', 0, 9],
-    ]);
-  });
-
-  it('asks for no statuses of an empty page', async () => {
-    const { client, chains } = fakeClient([{ data: [], count: 0, error: null }]);
+  it('reads the view newest first without a search or order', async () => {
+    const { client, chains } = fakeClient([{ data: rows, count: 2, error: null }]);
     const page = await readCustomerPage(client, {
-      search: 'niemand',
+      search: '',
       filters,
       page: 1,
       size: 10,
       sort: null,
     });
-    expect(page).toEqual({ rows: [], total: 0 });
-    expect(chains).toHaveLength(1);
+    expect(page).toEqual({ rows, total: 2 });
+    expect(chains).toEqual([
+      [
+        ['from', 'customer_list_rows'],
+        ['select', '*', { count: 'exact', head: false }],
+        ['order', 'created_at', { ascending: false }],
+        ['order', 'id', { ascending: false }],
+        ['range', 0, 9],
+      ],
+    ]);
+  });
+
+  it('orders by a lead’s column with the customers without one last, either way', async () => {
+    for (const ascending of [true, false]) {
+      const { client, chains } = fakeClient([{ data: rows, count: 2, error: null }]);
+      await readCustomerPage(client, {
+        search: '',
+        filters,
+        page: 2,
+        size: 100,
+        sort: { column: 'next_follow_up_at', ascending },
+      });
+      expect(chains[0]?.slice(2)).toEqual([
+        ['order', 'next_follow_up_at', { ascending, nullsFirst: false }],
+        ['order', 'id', { ascending }],
+        ['range', 100, 199],
+      ]);
+    }
+  });
+
+  it('refuses a source the desk does not know instead of showing it', async () => {
+    const { client } = fakeClient([
+      { data: [{ ...rows[0], lead_source: 'fax' }], count: 1, error: null },
+    ]);
+    await expect(
+      readCustomerPage(client, { search: '', filters, page: 1, size: 10, sort: null }),
+    ).rejects.toThrow();
   });
 
   it('reports the total for a page past the end (PostgREST answers 416)', async () => {
@@ -111,7 +139,7 @@ describe('readCustomerPage without filters', () => {
     });
     expect(page).toEqual({ rows: [], total: 7 });
     expect(chains[1]).toEqual([
-      ['from', 'users'],
+      ['from', 'customer_list_rows'],
       ['select', '*', { count: 'exact', head: true }],
     ]);
   });
@@ -130,7 +158,7 @@ describe('readCustomerPage without filters', () => {
     });
     expect(page).toEqual({ rows: [], total: 3 });
     expect(chains[1]).toEqual([
-      ['rpc', 'search_customers', { term: 'köln' }, { count: 'exact', head: true }],
+      ['rpc', 'customer_list', { term: 'köln' }, { count: 'exact', head: true }],
     ]);
   });
 
@@ -186,7 +214,7 @@ describe('readCustomerPage with filters', () => {
 
   it('refuses a status the desk does not know instead of showing it', async () => {
     const { client } = fakeClient([
-      { data: [{ id: 1, lead_status: 'lost', last_lead_at: null }], count: 1, error: null },
+      { data: [{ id: 1, ...noLead, lead_status: 'lost' }], count: 1, error: null },
     ]);
     await expect(
       readCustomerPage(client, { search: '', filters: byStatus, page: 1, size: 10, sort: null }),

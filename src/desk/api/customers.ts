@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { CalendarDay } from '../../domain/calendar.ts';
 import type { LeadContact } from '../../domain/lead-contact.ts';
 import { leadStatuses, type LeadStatus } from '../../domain/lead-status.ts';
-import { leadChannels, submissionSources } from '../../domain/submission.ts';
+import {
+  leadChannels,
+  submissionSources,
+  type LeadChannel,
+  type SubmissionSource,
+} from '../../domain/submission.ts';
 import type { Database, Tables } from '../../domain/database.types.ts';
 import { errorCode } from './staff.ts';
 import { useSupabase } from './supabase-context.ts';
@@ -16,12 +21,18 @@ import { useSupabase } from './supabase-context.ts';
 export type Customer = Omit<Tables<'users'>, 'staff_edited'>;
 
 /**
- * A row of the customer list: the customer, and the status and arrival of their newest lead among
- * those the list's filters select (every lead without a lead filter); null without leads.
+ * A row of the customer list: the customer, and the arrival, source (form and channel),
+ * questionnaire and status of their newest lead among those the list's filters select (every lead
+ * without a lead filter), and the due time of their next open follow-up; null where there is none.
  */
 export type ListedCustomer = Customer & {
   lead_status: LeadStatus | null;
   last_lead_at: string | null;
+  lead_source: SubmissionSource | null;
+  lead_channel: LeadChannel | null;
+  /** The questionnaire's title; null for KFZ and contact leads and without a lead. */
+  questionnaire_title: string | null;
+  next_follow_up_at: string | null;
 };
 
 /**
@@ -69,8 +80,30 @@ export type CustomerFields = Pick<
   'first_name' | 'last_name' | 'email' | 'phone' | 'adress' | 'postcode' | 'city'
 >;
 
-export const customerSortColumns = ['first_name', 'last_name', 'email', 'city', 'phone'] as const;
+/** The customer's own columns, sortable as the spec has them. */
+export const customerFieldSortColumns = [
+  'first_name',
+  'last_name',
+  'email',
+  'city',
+  'phone',
+] as const;
+/** The columns of their leads and follow-ups: customers without one come last either way. */
+export const customerLeadSortColumns = [
+  'last_lead_at',
+  'lead_source',
+  'questionnaire_title',
+  'lead_status',
+  'next_follow_up_at',
+] as const;
+export const customerSortColumns = [
+  ...customerFieldSortColumns,
+  ...customerLeadSortColumns,
+] as const;
 export type CustomerSortColumn = (typeof customerSortColumns)[number];
+
+const isLeadSortColumn = (column: CustomerSortColumn) =>
+  (customerLeadSortColumns as readonly string[]).includes(column);
 
 export interface CustomerSort {
   column: CustomerSortColumn;
@@ -117,100 +150,71 @@ export function customerListArgs(search: string, filters: CustomerFilters) {
   };
 }
 
-// The function returns a table, whose generated type knows no nulls and no status codes: the
-// newest lead's columns are checked here (null for a customer without leads).
+// The view's and the function's generated types know no nulls (a function's table) or only nulls
+// (a view's columns): the columns of the leads and follow-ups are checked here.
 const listedLead = z.object({
   lead_status: z.enum(leadStatuses).nullable(),
   last_lead_at: z.string().nullable(),
+  lead_source: z.enum(submissionSources).nullable(),
+  lead_channel: z.enum(leadChannels).nullable(),
+  questionnaire_title: z.string().nullable(),
+  next_follow_up_at: z.string().nullable(),
 });
-const noLead = { lead_status: null, last_lead_at: null };
 
-/** PostgREST's order of a page: the chosen column, else the newest customers first. */
-function orderOf(sort: CustomerSort | null): [string, { ascending: boolean }][] {
-  // id breaks ties so that a row never shows on two pages.
-  return sort
-    ? [
-        [sort.column, { ascending: sort.ascending }],
-        ['id', { ascending: sort.ascending }],
-      ]
-    : [
-        ['created_at', { ascending: false }],
-        ['id', { ascending: false }],
-      ];
+/** A row of customer_list_rows or desk_customer_list as the list shows it. */
+function listed(row: object): ListedCustomer {
+  return { ...(row as Customer), ...listedLead.parse(row) };
 }
 
-// With filters, the rows come through desk_customer_list with their status; it writes a search
-// term into the access log (once a minute per term, so paging and sorting are one search), and
-// the count alone (a read-only HEAD) comes through customer_list, which writes nothing.
-async function readFilteredPage(
+type Order = [string, { ascending: boolean; nullsFirst?: boolean }];
+
+/** PostgREST's order of a page: the chosen column, else the newest customers first. */
+function orderOf(sort: CustomerSort | null): Order[] {
+  // id breaks ties so that a row never shows on two pages.
+  if (!sort) {
+    return [
+      ['created_at', { ascending: false }],
+      ['id', { ascending: false }],
+    ];
+  }
+  const { column, ascending } = sort;
+  return [
+    isLeadSortColumn(column) ? [column, { ascending, nullsFirst: false }] : [column, { ascending }],
+    ['id', { ascending }],
+  ];
+}
+
+// With a search or a filter, the rows come through desk_customer_list; it writes a search term
+// into the access log (once a minute per term, so paging and sorting are one search), and the
+// count alone (a read-only HEAD) comes through customer_list, which writes nothing. Without
+// either, the list is the view customer_list_rows, which PostgREST orders, cuts and counts like
+// a table (no function builds every customer's row first: bench:gateway, 100,000 customers).
+function listQuery(supabase: SupabaseClient<Database>, request: CustomerPageRequest, head = false) {
+  const plain = !request.search && !hasCustomerFilters(request.filters);
+  if (plain) return supabase.from('customer_list_rows').select('*', { count: 'exact', head });
+  const args = customerListArgs(request.search, request.filters);
+  return head
+    ? supabase.rpc('customer_list', args, { count: 'exact', head })
+    : supabase.rpc('desk_customer_list', args, { count: 'exact' });
+}
+
+export async function readCustomerPage(
   supabase: SupabaseClient<Database>,
   request: CustomerPageRequest,
 ): Promise<CustomerPage> {
   const from = (request.page - 1) * request.size;
-  const args = customerListArgs(request.search, request.filters);
-  let query = supabase.rpc('desk_customer_list', args, { count: 'exact' });
+  let query = listQuery(supabase, request);
   for (const [column, options] of orderOf(request.sort)) query = query.order(column, options);
   const { data, count, error } = await query.range(from, from + request.size - 1);
   if (error && errorCode(error) === rangeNotSatisfiable) {
     // A shared link to a page that no longer exists: report the total, the screen moves back.
-    const counted = await supabase.rpc('customer_list', args, { count: 'exact', head: true });
+    const counted = await listQuery(supabase, request, true);
     if (counted.error) throw counted.error;
     return { rows: [], total: counted.count ?? 0 };
   }
   if (error) throw error;
-  const rows = (data ?? []).map((row) => ({ ...row, ...listedLead.parse(row) }));
+  const rows = (data ?? []).map(listed);
   return { rows, total: count ?? rows.length };
-}
-
-// Without filters the list is the table, or the search through desk_search_customers (logged as
-// above; search_customers for the count alone), where an index serves order and range; the
-// status of the page's customers comes after, for those rows only. desk_customer_list would look
-// up every customer's newest lead to show ten (bench:gateway: 760 ms against 24 ms).
-function plainQuery(supabase: SupabaseClient<Database>, search: string, head = false) {
-  if (!search) return supabase.from('users').select('*', { count: 'exact', head });
-  return head
-    ? supabase.rpc('search_customers', { term: search }, { count: 'exact', head })
-    : supabase.rpc('desk_search_customers', { term: search }, { count: 'exact' });
-}
-
-async function withLeadStatuses(
-  supabase: SupabaseClient<Database>,
-  customers: Customer[],
-): Promise<ListedCustomer[]> {
-  if (customers.length === 0) return [];
-  const { data, error } = await supabase.rpc('customer_lead_statuses', {
-    customer_ids: customers.map((customer) => customer.id),
-  });
-  if (error) throw error;
-  const leads = new Map(data.map((row) => [row.customer_id, listedLead.parse(row)]));
-  return customers.map((customer) => ({ ...customer, ...(leads.get(customer.id) ?? noLead) }));
-}
-
-async function readPlainPage(
-  supabase: SupabaseClient<Database>,
-  request: CustomerPageRequest,
-): Promise<CustomerPage> {
-  const from = (request.page - 1) * request.size;
-  let query = plainQuery(supabase, request.search);
-  for (const [column, options] of orderOf(request.sort)) query = query.order(column, options);
-  const { data, count, error } = await query.range(from, from + request.size - 1);
-  if (error && errorCode(error) === rangeNotSatisfiable) {
-    const counted = await plainQuery(supabase, request.search, true);
-    if (counted.error) throw counted.error;
-    return { rows: [], total: counted.count ?? 0 };
-  }
-  if (error) throw error;
-  const rows = await withLeadStatuses(supabase, data ?? []);
-  return { rows, total: count ?? rows.length };
-}
-
-export function readCustomerPage(
-  supabase: SupabaseClient<Database>,
-  request: CustomerPageRequest,
-): Promise<CustomerPage> {
-  return hasCustomerFilters(request.filters)
-    ? readFilteredPage(supabase, request)
-    : readPlainPage(supabase, request);
 }
 
 export function useCustomerPage(request: CustomerPageRequest) {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Tables } from '../../domain/database.types.ts';
-import { leadChannels } from '../../domain/submission.ts';
+import { leadStatuses } from '../../domain/lead-status.ts';
+import { leadChannels, submissionSources } from '../../domain/submission.ts';
 import { exportKeys } from './export-keys.ts';
 import { useSupabase } from './supabase-context.ts';
 
@@ -17,6 +18,12 @@ const exportLogColumns = z.object({
     // Free text in the database: a channel the desk does not know is left out, not an error.
     lead_channel: z.enum(leadChannels).optional().catch(undefined),
     customer_search: z.string().optional(),
+    // The customer list's filters (an unknown code is left out, as above).
+    lead_status: z.enum(leadStatuses).optional().catch(undefined),
+    lead_source: z.enum(submissionSources).optional().catch(undefined),
+    received_from: z.string().optional(),
+    received_to: z.string().optional(),
+    open_follow_up: z.boolean().optional(),
   }),
 });
 

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { Database } from '../../domain/database.types.ts';
+import { leadStatuses } from '../../domain/lead-status.ts';
 import {
   createCsvBuilder,
   createExportTable,
@@ -24,6 +25,8 @@ const begunExport = z.object({ export_id: z.number().int(), row_count: z.coerce.
 true satisfies SameColumns<z.infer<typeof begunExport>, 'begin_export'>;
 
 // export_responses() returns a table: its answers column is json, checked per row.
+// ... and its status a text the desk checks against its own list.
+const exportStatus = z.enum(leadStatuses);
 const exportAnswers = z.array(
   z.object({ question_id: z.number().nullable(), question: z.string(), answer: z.string() }),
 );
@@ -100,6 +103,8 @@ export async function runExport(options: {
   scope: ExportScope;
   format: ExportFormat;
   filter: ExportFilter;
+  /** The file name's start, saying what was filtered (exportFileName); 'anfragen' without. */
+  fileStem?: string;
   signal?: AbortSignal;
   onProgress?: (progress: ExportProgress) => void;
   pageSize?: number;
@@ -155,6 +160,7 @@ export async function runExport(options: {
       if (page.error) throw page.error;
       return (page.data ?? []).map((row) => ({
         ...row,
+        status: exportStatus.parse(row.status),
         answers: exportAnswers.parse(row.answers),
       }));
     };
@@ -183,7 +189,7 @@ export async function runExport(options: {
     const blob = csv ? csv.file() : await xlsx!.finish(table.headers());
     if (signal?.aborted) throw abortError();
     await finish(false);
-    return { blob, fileName: exportFileName(format), rows: done };
+    return { blob, fileName: exportFileName(format, new Date(), options.fileStem), rows: done };
   } catch (error) {
     xlsx?.close();
     const cancelled = signal?.aborted === true;

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportCell, ExportResponseRow } from '../../domain/export-table.ts';
-import { exportFileName, filterArgs } from './export-options.ts';
+import { exportFileName, fileNamePart, filterArgs } from './export-options.ts';
 import { runExport, type ExportProgress } from './export-run.ts';
 import { openXlsxWriter, XlsxWorkerDiedError } from './xlsx-writer.ts';
 import { createXlsxWorkerHandler, type XlsxMessage } from './export-worker.ts';
@@ -21,6 +21,7 @@ function lead(id: number): ExportResponseRow {
     form_title: 'PKV',
     source: 'questionnaire',
     channel: 'web',
+    status: 'contacted',
     customer_id: id,
     salutation: null,
     title: null,
@@ -112,6 +113,11 @@ describe('runExport', () => {
         questionnaire_id: null,
         lead_channel: null,
         customer_search: 'meier',
+        lead_status: null,
+        lead_source: null,
+        received_from: null,
+        received_to: null,
+        open_follow_up: null,
       },
     });
     const pages = calls.filter((call) => call.name === 'export_responses');
@@ -451,7 +457,33 @@ describe('export helpers', () => {
       questionnaire_id: null,
       lead_channel: 'fair_tablet',
       customer_search: null,
+      lead_status: null,
+      lead_source: null,
+      received_from: null,
+      received_to: null,
+      open_follow_up: null,
     });
+  });
+
+  it('passes the customer list’s filters on', () => {
+    expect(
+      filterArgs({
+        customerSearch: 'meier',
+        status: 'new',
+        source: 'kfz',
+        receivedFrom: '2026-11-01',
+        receivedTo: '2026-11-30',
+        openFollowUp: true,
+      }),
+    ).toMatchObject({
+      customer_search: 'meier',
+      lead_status: 'new',
+      lead_source: 'kfz',
+      received_from: '2026-11-01',
+      received_to: '2026-11-30',
+      open_follow_up: true,
+    });
+    expect(filterArgs({ openFollowUp: false }).open_follow_up).toBeNull();
   });
 
   it("names the file by the agent's day in Berlin", () => {
@@ -459,5 +491,16 @@ describe('export helpers', () => {
     expect(exportFileName('xlsx', new Date('2026-11-23T12:00:00Z'))).toBe(
       'anfragen-2026-11-23.xlsx',
     );
+    expect(exportFileName('xlsx', new Date('2026-11-28T09:00:00Z'), 'kunden_status-neu')).toBe(
+      'kunden_status-neu_2026-11-28.xlsx',
+    );
+  });
+
+  it('spells a file name part in safe characters', () => {
+    expect(fileNamePart('Termin vereinbart')).toBe('termin-vereinbart');
+    expect(fileNamePart(' Größe & Söhne / Köln ')).toBe('groesse-soehne-koeln');
+    expect(fileNamePart('Café „Ça va"')).toBe('cafe-ca-va');
+    expect(fileNamePart('../../etc')).toBe('etc');
+    expect(fileNamePart('x'.repeat(60))).toHaveLength(40);
   });
 });

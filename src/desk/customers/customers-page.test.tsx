@@ -77,7 +77,7 @@ vi.mock('../shared/customer-notes.tsx', () => ({ CustomerNotes: () => null }));
 // The export menu talks to the database itself (src/desk/shared/export-menu.test.tsx); here only
 // what the screen hands it matters.
 vi.mock('../shared/export-menu.tsx', () => ({
-  ExportMenu: (props: { scope: string; filter: object }) => (
+  ExportMenu: (props: { scope: string; filter: object; fileStem?: string }) => (
     <span data-testid="export">{JSON.stringify(props)}</span>
   ),
 }));
@@ -95,6 +95,10 @@ const customer = (id: number, lastName: string): ListedCustomer => ({
   updated_at: '2026-11-01T10:00:00Z',
   lead_status: null,
   last_lead_at: null,
+  lead_source: null,
+  lead_channel: null,
+  questionnaire_title: null,
+  next_follow_up_at: null,
 });
 
 const loaded = (rows: ListedCustomer[], total = rows.length): PageQuery => ({
@@ -147,7 +151,7 @@ describe('CustomersPage', () => {
     expect(screen.getByRole('columnheader', { name: 'Ort' }).getAttribute('aria-sort')).toBe(
       'descending',
     );
-    expect(screen.getByRole('button', { name: 'Details zu Erika Schulz' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Details zu Erika Schulz' })).toBeTruthy();
   });
 
   it('runs the typed search trimmed and lower-cased after a pause, from the first page', async () => {
@@ -163,6 +167,7 @@ describe('CustomersPage', () => {
     expect(JSON.parse(screen.getByTestId('export').textContent ?? '')).toEqual({
       scope: 'customers',
       filter: { customerSearch: 'meier' },
+      fileStem: 'kunden_suche-meier',
     });
     await user.clear(screen.getByLabelText('Suche'));
     await user.type(screen.getByLabelText('Suche'), 'Köln');
@@ -193,11 +198,61 @@ describe('CustomersPage', () => {
     expect(screen.getByRole('button', { name: 'Erste Seite' })).toHaveProperty('disabled', true);
   });
 
-  it('opens the sidebar for a row and keeps the customer in the address', async () => {
+  it('offers 50 and 100 rows per page beside the spec’s 5, 10 and 20', async () => {
+    const user = renderAt('');
+    const size = screen.getByLabelText<HTMLSelectElement>('Einträge pro Seite');
+    expect([...size.options].map((option) => option.value)).toEqual(['5', '10', '20', '50', '100']);
+    await user.selectOptions(size, '100');
+    expect(address()).toBe('?anzahl=100');
+    expect(lastRequest()).toMatchObject({ size: 100, page: 1 });
+    await user.selectOptions(size, '50');
+    expect(address()).toBe('?anzahl=50');
+  });
+
+  it('jumps to a numbered page, with the pages far away left out', async () => {
+    state.query = loaded([customer(1, 'Meier')], 510);
+    const user = renderAt('?seite=10');
+    const numbers = within(screen.getByRole('list', { name: 'Seitenzahlen' }));
+    expect(numbers.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1',
+      '…',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+      '…',
+      '51',
+    ]);
+    expect(numbers.getByRole('button', { name: 'Seite 10' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await user.click(numbers.getByRole('button', { name: 'Seite 51' }));
+    expect(address()).toBe('?seite=51');
+    expect(lastRequest()).toMatchObject({ page: 51 });
+  });
+
+  it('opens the sidebar from the name’s link and keeps the customer in the address', async () => {
     const user = renderAt('?q=mei');
-    await user.click(screen.getByRole('button', { name: 'Details zu Erika Meier' }));
+    const link = screen.getByRole('link', { name: 'Details zu Erika Meier' });
+    expect(link.getAttribute('href')).toBe('/surveydesk/customer?q=mei&id=1');
+    expect(link.textContent).toBe('Erika');
+    await user.click(link);
     expect(address()).toBe('?q=mei&id=1');
     expect(screen.getByRole('dialog', { name: 'Kunden Details' })).toBeTruthy();
+  });
+
+  it('opens the customer from a click anywhere in the row, but not from its e-mail link', async () => {
+    const user = renderAt('?q=mei');
+    const schulz = within(screen.getAllByRole('row')[2]!);
+    const mail = schulz.getByRole('link', { name: 'erika.2@example.de' });
+    mail.addEventListener('click', (event) => event.preventDefault());
+    await user.click(mail);
+    expect(address()).toBe('?q=mei');
+    await user.click(schulz.getByRole('cell', { name: 'Köln' }));
+    expect(address()).toBe('?q=mei&id=2');
+    expect(screen.getByRole('dialog', { name: 'Kunden Details' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Details/ })).toBeNull();
   });
 
   it('after an erasure closes the sidebar, leaves the search for the person and says so', async () => {
@@ -276,6 +331,7 @@ describe('CustomersPage filters', () => {
     await user.selectOptions(field('Quelle'), 'KFZ-Rückruf');
     expect(address()).toBe('?q=meier&quelle=kfz&status=contacted');
     await user.selectOptions(field('Fragebogen'), 'PKV');
+    await user.click(screen.getByRole('button', { name: 'Weitere Filter' }));
     await user.click(field('Offene Wiedervorlage'));
     expect(address()).toBe('?q=meier&fragebogen=2&quelle=kfz&status=contacted&wiedervorlage=1');
     expect(lastRequest()).toMatchObject({
@@ -285,8 +341,23 @@ describe('CustomersPage filters', () => {
     });
   });
 
+  it('keeps the period and the open follow-up behind ‘Weitere Filter’', async () => {
+    const user = renderAt('');
+    const more = screen.getByRole('button', { name: 'Weitere Filter' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('Von')).toBeNull();
+    expect(screen.queryByLabelText('Offene Wiedervorlage')).toBeNull();
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    await user.click(field('Offene Wiedervorlage'));
+    expect(address()).toBe('?wiedervorlage=1');
+    expect(screen.getByRole('button', { name: /^Weitere Filter\s*\(1 aktiv\)$/ })).toBeTruthy();
+  });
+
   it('applies a period of whole days and refuses an end before the start at its field', async () => {
     const user = renderAt('');
+    await user.click(screen.getByRole('button', { name: 'Weitere Filter' }));
     await user.type(field('Von'), '2026-11-10');
     expect(address()).toBe('?von=2026-11-10');
     await user.type(field('Bis'), '2026-11-09');
@@ -338,9 +409,95 @@ describe('CustomersPage filters', () => {
       'mailto:erika.1@example.de',
     );
     expect(within(rows[2]!).getByRole('cell', { name: 'keine Anfrage' })).toBeTruthy();
-    expect(
-      screen.getByRole('columnheader', { name: 'Status' }).getAttribute('aria-sort'),
-    ).toBeNull();
+  });
+
+  it('shows the newest lead’s arrival, source, questionnaire and the next follow-up', () => {
+    state.query = loaded([
+      {
+        ...customer(1, 'Meier'),
+        lead_status: 'new',
+        last_lead_at: '2026-11-20T23:30:00Z',
+        lead_source: 'questionnaire',
+        lead_channel: 'fair_tablet',
+        questionnaire_title: 'PKV',
+        next_follow_up_at: '2026-12-01T08:00:00Z',
+      },
+      {
+        ...customer(2, 'Schulz'),
+        lead_status: 'contacted',
+        last_lead_at: '2026-11-02T10:00:00Z',
+        lead_source: 'kfz',
+        lead_channel: 'web',
+      },
+    ]);
+    renderAt('');
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Vorname',
+      'Nachname',
+      'E-Mail',
+      'Ort',
+      'Telefonnummer',
+      'Letzte Anfrage',
+      'Quelle',
+      'Fragebogen',
+      'Status',
+      'Nächste Wiedervorlage',
+    ]);
+    const cells = (index: number) =>
+      within(screen.getAllByRole('row')[index]!)
+        .getAllByRole('cell')
+        .slice(5)
+        .map((cell) => cell.textContent);
+    // Berlin's day: 23:30 UTC on the 20th is the 21st there.
+    expect(cells(1)).toEqual([
+      '21.11.2026',
+      'Fragebogen (Messe-Tablet)',
+      'PKV',
+      'Neu',
+      '01.12.2026 09:00',
+    ]);
+    expect(cells(2)).toEqual(['02.11.2026', 'KFZ-Rückruf', '', 'Kontaktiert', '']);
+  });
+
+  it('sorts by every column in the address, the new ones too', async () => {
+    const user = renderAt('');
+    const columns = {
+      'Letzte Anfrage': 'last_lead_at',
+      Quelle: 'lead_source',
+      Fragebogen: 'questionnaire_title',
+      Status: 'lead_status',
+      'Nächste Wiedervorlage': 'next_follow_up_at',
+    };
+    for (const [name, column] of Object.entries(columns)) {
+      const header = screen.getByRole('columnheader', { name });
+      expect(header.getAttribute('aria-sort')).toBe('none');
+      await user.click(within(header).getByRole('button'));
+      expect(address()).toBe(`?sortierung=${column}.asc`);
+      expect(lastRequest()).toMatchObject({ sort: { column, ascending: true } });
+    }
+    const last = () => screen.getByRole('columnheader', { name: 'Nächste Wiedervorlage' });
+    expect(last().getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(last()).getByRole('button'));
+    expect(address()).toBe('?sortierung=next_follow_up_at.desc');
+    expect(last().getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('hands the export the list’s filters and a file name that says them', () => {
+    renderAt('?q=meier&fragebogen=2&quelle=kfz&status=new&von=2026-11-01&wiedervorlage=1');
+    expect(JSON.parse(screen.getByTestId('export').textContent ?? '')).toEqual({
+      scope: 'customers',
+      filter: {
+        customerSearch: 'meier',
+        questionnaireId: 2,
+        source: 'kfz',
+        status: 'new',
+        receivedFrom: '2026-11-01',
+        openFollowUp: true,
+      },
+      fileStem:
+        'kunden_suche-meier_fragebogen-pkv_quelle-kfz_status-neu_von-2026-11-01_wiedervorlage-offen',
+    });
   });
 
   it('says at the questionnaire choice when the questionnaires could not be read', () => {

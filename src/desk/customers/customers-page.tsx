@@ -13,6 +13,8 @@ import { CustomersFilters } from './customers-filters.tsx';
 import { CustomersPaginator } from './customers-paginator.tsx';
 import { CustomersTable } from './customers-table.tsx';
 import {
+  customersExportFilter,
+  customersFileStem,
   cycleSort,
   normalizeSearch,
   pageCount,
@@ -44,22 +46,28 @@ function SearchBox(props: { search: string; onSearch: (search: string) => void }
   // A re-render of the list (its query settling) must not restart the pause after typing.
   const runSearch = useEffectEvent(props.onSearch);
 
-  // Back and forward change the address: the box follows unless it already means the same.
+  // Back and forward change the address: the box follows unless it already means the same. The
+  // search this box ran is no such change: what was typed since it ran stays in the box.
   const [shown, setShown] = useState(search);
+  const [ran, setRan] = useState<string | null>(null);
   if (search !== shown) {
     setShown(search);
-    if (normalizeSearch(typed) !== search) setTyped(search);
+    if (search === ran) setRan(null);
+    else if (normalizeSearch(typed) !== search) setTyped(search);
   }
 
   useEffect(() => {
     const term = normalizeSearch(typed);
     if (term === search) return;
-    const timer = setTimeout(() => runSearch(term), searchDelay);
+    const timer = setTimeout(() => {
+      setRan(term);
+      runSearch(term);
+    }, searchDelay);
     return () => clearTimeout(timer);
   }, [typed, search]);
 
   return (
-    <div className="mb-4 max-w-md" role="search">
+    <div className="w-56" role="search">
       <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
         Suche
       </label>
@@ -67,11 +75,12 @@ function SearchBox(props: { search: string; onSearch: (search: string) => void }
         id={id}
         type="search"
         value={typed}
+        placeholder="Name, E-Mail, Ort, Telefon"
         onChange={(event) => setTyped(event.target.value)}
         aria-describedby={`${id}-hinweis`}
-        className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+        className="block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
       />
-      <p id={`${id}-hinweis`} className="mt-1 text-sm text-slate-600">
+      <p id={`${id}-hinweis`} className="sr-only">
         Sucht in Vorname, Nachname, E-Mail, Ort und Telefonnummer.
       </p>
     </div>
@@ -101,6 +110,7 @@ function CustomersList() {
   const [erased, setErased] = useState(false);
   const forms = useFormTitles();
   const filtered = hasCustomerFilters(view.filters);
+  const questionnaireTitle = (id: number) => forms.data?.find((form) => form.id === id)?.title;
 
   return (
     <>
@@ -112,23 +122,27 @@ function CustomersList() {
           </Alert>
         </div>
       ) : null}
-      <div className="flex flex-wrap items-end justify-between gap-x-6">
-        <SearchBox search={view.search} onSearch={onSearch} />
-        {/* The export covers every lead of the customers the search finds, not just this page. */}
-        <div className="mb-4">
-          <ExportMenu scope="customers" filter={{ customerSearch: view.search }} />
-        </div>
-      </div>
       <CustomersFilters
         filters={view.filters}
         questionnaires={forms.data ?? []}
         questionnairesFailed={forms.isError}
         onChange={(filters) => change({ filters, page: 1 })}
+        search={<SearchBox search={view.search} onSearch={onSearch} />}
       />
-      {/* The exact number the search and filters find, announced as it changes. */}
-      <p aria-live="polite" className="mb-2 font-semibold text-slate-800">
-        {customers.data && !customers.isPlaceholderData ? customersCount(customers.data.total) : ''}
-      </p>
+      <div className="mb-2 flex min-h-11 flex-wrap items-center justify-between gap-3">
+        {/* The exact number the search and filters find, announced as it changes. */}
+        <p aria-live="polite" className="font-semibold text-slate-800">
+          {customers.data && !customers.isPlaceholderData
+            ? customersCount(customers.data.total)
+            : ''}
+        </p>
+        {/* The export covers every lead of the customers the list finds, not just this page. */}
+        <ExportMenu
+          scope="customers"
+          filter={customersExportFilter(view)}
+          fileStem={customersFileStem(view, questionnaireTitle)}
+        />
+      </div>
       {customers.isPending ? (
         <p role="status" className="p-8 text-center text-slate-600">
           Kunden werden geladen …
@@ -146,7 +160,9 @@ function CustomersList() {
             sort={view.sort}
             busy={customers.isPlaceholderData}
             onSort={(column) => change({ sort: cycleSort(view.sort, column), page: 1 })}
-            onDetails={(customer) => change({ selected: customer.id })}
+            linkTo={(customer) => `?${writeCustomersView({ ...view, selected: customer.id })}`}
+            onOpen={(customer) => change({ selected: customer.id })}
+            now={customers.dataUpdatedAt}
           />
           <CustomersPaginator
             page={Math.min(view.page, pages)}

@@ -4,7 +4,30 @@ import { pageSizes, type PageSize } from './customers-view.ts';
 const numberFormat = new Intl.NumberFormat('de-DE');
 
 const pageButton =
-  'inline-flex h-11 w-11 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-white';
+  'inline-flex h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-2 text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-white';
+
+const currentButton =
+  'inline-flex h-11 min-w-11 items-center justify-center rounded-lg border border-brand-700 bg-brand-700 px-2 font-semibold text-white';
+
+/**
+ * The numbered pages to offer: the first, the last, and the current one with two on each side;
+ * null where pages are left out (shown as '…'). A gap of one page shows that page instead.
+ */
+export function pageNumbers(page: number, pageCount: number): (number | null)[] {
+  const shown = new Set([1, pageCount]);
+  for (let near = page - 2; near <= page + 2; near += 1) {
+    if (near >= 1 && near <= pageCount) shown.add(near);
+  }
+  const sorted = [...shown].sort((a, b) => a - b);
+  const numbers: (number | null)[] = [];
+  sorted.forEach((number, index) => {
+    const before = sorted[index - 1];
+    if (before !== undefined && number - before === 2) numbers.push(before + 1);
+    else if (before !== undefined && number - before > 2) numbers.push(null);
+    numbers.push(number);
+  });
+  return numbers;
+}
 
 function Arrow({ path }: { path: string }) {
   return (
@@ -24,22 +47,18 @@ export function CustomersPaginator(props: {
 }) {
   const sizeId = useId();
   const { page, pageCount } = props;
-  const buttons = [
-    { label: 'Erste Seite', target: 1, path: 'M17 18l-6-6 6-6M7 6v12', enabled: page > 1 },
-    { label: 'Vorherige Seite', target: page - 1, path: 'M15 18l-6-6 6-6', enabled: page > 1 },
-    {
-      label: 'Nächste Seite',
-      target: page + 1,
-      path: 'M9 6l6 6-6 6',
-      enabled: page < pageCount,
-    },
-    {
-      label: 'Letzte Seite',
-      target: pageCount,
-      path: 'M7 6l6 6-6 6M17 6v12',
-      enabled: page < pageCount,
-    },
-  ];
+  const arrow = (label: string, target: number, path: string, enabled: boolean) => (
+    <button
+      key={label}
+      type="button"
+      className={pageButton}
+      aria-label={label}
+      disabled={!enabled}
+      onClick={() => props.onPage(target)}
+    >
+      <Arrow path={path} />
+    </button>
+  );
   return (
     <nav
       aria-label="Seiten der Kundentabelle"
@@ -64,19 +83,32 @@ export function CustomersPaginator(props: {
         Seite {numberFormat.format(page)} von {numberFormat.format(pageCount)} ·{' '}
         {numberFormat.format(props.total)} {props.total === 1 ? 'Kunde' : 'Kunden'}
       </p>
-      <div className="flex gap-2">
-        {buttons.map((button) => (
-          <button
-            key={button.label}
-            type="button"
-            className={pageButton}
-            aria-label={button.label}
-            disabled={!button.enabled}
-            onClick={() => props.onPage(button.target)}
-          >
-            <Arrow path={button.path} />
-          </button>
-        ))}
+      <div className="flex flex-wrap items-center gap-1">
+        {arrow('Erste Seite', 1, 'M17 18l-6-6 6-6M7 6v12', page > 1)}
+        {arrow('Vorherige Seite', page - 1, 'M15 18l-6-6 6-6', page > 1)}
+        <ul className="flex items-center gap-1" aria-label="Seitenzahlen">
+          {pageNumbers(page, pageCount).map((number, index) =>
+            number === null ? (
+              <li key={`gap-${index}`} className="px-1 text-slate-600">
+                …
+              </li>
+            ) : (
+              <li key={number}>
+                <button
+                  type="button"
+                  className={number === page ? currentButton : pageButton}
+                  aria-label={`Seite ${numberFormat.format(number)}`}
+                  aria-current={number === page ? 'page' : undefined}
+                  onClick={() => props.onPage(number)}
+                >
+                  {numberFormat.format(number)}
+                </button>
+              </li>
+            ),
+          )}
+        </ul>
+        {arrow('Nächste Seite', page + 1, 'M9 6l6 6-6 6', page < pageCount)}
+        {arrow('Letzte Seite', pageCount, 'M7 6l6 6-6 6M17 6v12', page < pageCount)}
       </div>
     </nav>
   );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { noCustomerFilters } from '../api/customers.ts';
 import {
+  customersExportFilter,
+  customersFileStem,
   cycleSort,
   normalizeSearch,
   pageCount,
@@ -61,7 +63,7 @@ describe('customers view in the address', () => {
   });
 
   it('falls back to the default for malformed or foreign values', () => {
-    expect(read('seite=0&anzahl=50&sortierung=created_at.asc&id=abc')).toEqual({
+    expect(read('seite=0&anzahl=30&sortierung=created_at.asc&id=abc')).toEqual({
       search: '',
       page: 1,
       size: 10,
@@ -158,5 +160,87 @@ describe('search and pages', () => {
     expect(pageCount(0, 10)).toBe(1);
     expect(pageCount(10, 10)).toBe(1);
     expect(pageCount(11, 10)).toBe(2);
+  });
+});
+
+describe('the list’s page sizes and orders', () => {
+  it('reads 50 and 100 rows per page and the new columns’ orders', () => {
+    expect(read('anzahl=100').size).toBe(100);
+    expect(read('anzahl=50').size).toBe(50);
+    for (const column of [
+      'last_lead_at',
+      'lead_source',
+      'questionnaire_title',
+      'lead_status',
+      'next_follow_up_at',
+    ]) {
+      expect(read(`sortierung=${column}.desc`).sort).toEqual({ column, ascending: false });
+    }
+  });
+});
+
+describe('the export of the filtered list', () => {
+  const titles = (id: number) => ({ 2: 'PKV', 3: 'Gesundheit & Vorsorge' })[id];
+
+  it('exports exactly the list’s search and filters', () => {
+    expect(customersExportFilter({ search: '', filters: noCustomerFilters })).toEqual({
+      customerSearch: '',
+    });
+    expect(
+      customersExportFilter({
+        search: 'köln',
+        filters: {
+          questionnaireId: 2,
+          source: 'fair_tablet',
+          status: 'offer_sent',
+          receivedFrom: '2026-11-01',
+          receivedTo: '2026-11-30',
+          openFollowUp: true,
+        },
+      }),
+    ).toEqual({
+      customerSearch: 'köln',
+      questionnaireId: 2,
+      channel: 'fair_tablet',
+      status: 'offer_sent',
+      receivedFrom: '2026-11-01',
+      receivedTo: '2026-11-30',
+      openFollowUp: true,
+    });
+    expect(
+      customersExportFilter({ search: '', filters: { ...noCustomerFilters, source: 'contact' } }),
+    ).toEqual({ customerSearch: '', source: 'contact' });
+  });
+
+  it('names the file by what was filtered, in safe German', () => {
+    expect(customersFileStem({ search: '', filters: noCustomerFilters }, titles)).toBe('kunden');
+    expect(
+      customersFileStem({ search: '', filters: { ...noCustomerFilters, status: 'new' } }, titles),
+    ).toBe('kunden_status-neu');
+    expect(
+      customersFileStem(
+        {
+          search: 'müller/köln',
+          filters: {
+            questionnaireId: 3,
+            source: 'fair_tablet',
+            status: 'appointment',
+            receivedFrom: '2026-11-01',
+            receivedTo: '2026-11-30',
+            openFollowUp: true,
+          },
+        },
+        titles,
+      ),
+    ).toBe(
+      'kunden_suche-mueller-koeln_fragebogen-gesundheit-vorsorge_quelle-messe_status-termin-vereinbart_von-2026-11-01_bis-2026-11-30_wiedervorlage-offen',
+    );
+    // A questionnaire not (yet) known by title goes by its number.
+    expect(
+      customersFileStem(
+        { search: '', filters: { ...noCustomerFilters, questionnaireId: 9 } },
+        titles,
+      ),
+    ).toBe('kunden_fragebogen-9');
   });
 });

@@ -6,13 +6,16 @@ import {
   type CustomerSort,
   type CustomerSortColumn,
 } from '../api/customers.ts';
+import type { ExportFilter } from '../api/export-options.ts';
+import { fileNamePart } from '../api/export-options.ts';
 import { isCalendarDay } from '../../domain/calendar.ts';
-import { isLeadStatus } from '../../domain/lead-status.ts';
+import { isLeadStatus, leadStatusLabels } from '../../domain/lead-status.ts';
 
 // What the customers screen shows lives in the address (German names, like the routes), so a
 // reload or a shared link opens the same search, filters, page, size, order and customer.
 
-export const pageSizes = [5, 10, 20] as const;
+/** The spec's 5, 10 and 20, and 50 and 100 for an office with thousands of customers. */
+export const pageSizes = [5, 10, 20, 50, 100] as const;
 export type PageSize = (typeof pageSizes)[number];
 export const defaultPageSize: PageSize = 10;
 
@@ -128,3 +131,55 @@ export function cycleSort(
 
 export const pageCount = (total: number, size: number): number =>
   Math.max(1, Math.ceil(total / size));
+
+/**
+ * The export of the list as it is filtered: the leads of the customers the search finds that
+ * meet the lead filters (questionnaire, source, status, arrival), of customers with an open
+ * follow-up when that is chosen. The website and the tablet are channels, the KFZ callback and
+ * the contact form sources, as the list's filter means them.
+ */
+export function customersExportFilter(
+  view: Pick<CustomersView, 'search' | 'filters'>,
+): ExportFilter {
+  const { filters } = view;
+  const source = filters.source;
+  return {
+    customerSearch: view.search,
+    ...(filters.questionnaireId !== null && { questionnaireId: filters.questionnaireId }),
+    ...((source === 'web' || source === 'fair_tablet') && { channel: source }),
+    ...((source === 'kfz' || source === 'contact') && { source }),
+    ...(filters.status !== null && { status: filters.status }),
+    ...(filters.receivedFrom !== null && { receivedFrom: filters.receivedFrom }),
+    ...(filters.receivedTo !== null && { receivedTo: filters.receivedTo }),
+    ...(filters.openFollowUp && { openFollowUp: true }),
+  };
+}
+
+/**
+ * The start of the export's file name, saying what was filtered in the address's words:
+ * 'kunden', 'kunden_status-neu', 'kunden_suche-meier_fragebogen-pkv_von-2026-11-01'.
+ */
+export function customersFileStem(
+  view: Pick<CustomersView, 'search' | 'filters'>,
+  questionnaireTitle: (id: number) => string | undefined,
+): string {
+  const { filters } = view;
+  const parts = ['kunden'];
+  const add = (name: string, value: string) => {
+    const part = fileNamePart(value);
+    if (part) parts.push(`${name}-${part}`);
+  };
+  if (view.search) add('suche', view.search);
+  if (filters.questionnaireId !== null) {
+    add(
+      'fragebogen',
+      questionnaireTitle(filters.questionnaireId) ?? String(filters.questionnaireId),
+    );
+  }
+  if (filters.source !== null) add('quelle', sourceParamValues[filters.source]);
+  if (filters.status !== null) add('status', leadStatusLabels[filters.status]);
+  if (filters.receivedFrom !== null) add('von', filters.receivedFrom);
+  if (filters.receivedTo !== null) add('bis', filters.receivedTo);
+  if (filters.openFollowUp) parts.push('wiedervorlage-offen');
+  return parts.join('_');
+}

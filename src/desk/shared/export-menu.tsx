@@ -45,9 +45,18 @@ function statusText(state: ExportState): string {
 
 /**
  * Exports the leads of the screen's current filter. Shown only to accounts with the export
- * right; the database checks that right again for every page.
+ * right; the database checks that right again for every page. `fileStem` starts the file's name
+ * with what was filtered ('kunden_status-neu'); without it the file is 'anfragen-<day>'.
  */
-export function ExportMenu({ scope, filter }: { scope: ExportScope; filter: ExportFilter }) {
+export function ExportMenu({
+  scope,
+  filter,
+  fileStem,
+}: {
+  scope: ExportScope;
+  filter: ExportFilter;
+  fileStem?: string;
+}) {
   const supabase = useSupabase();
   const queryClient = useQueryClient();
   const canExport = useCanExport();
@@ -70,6 +79,7 @@ export function ExportMenu({ scope, filter }: { scope: ExportScope; filter: Expo
         scope,
         format,
         filter,
+        ...(fileStem && { fileStem }),
         signal: controller.signal,
         onProgress: (progress) => setState({ phase: 'running', progress }),
       });

@@ -33,6 +33,27 @@ describe('export log in words', () => {
     );
   });
 
+  it('names the customer list’s filters', () => {
+    expect(
+      describeExport(
+        {
+          scope: 'customers',
+          filter: {
+            received_from: '2026-11-01',
+            questionnaire_id: 2,
+            lead_status: 'new',
+            lead_source: 'kfz',
+            open_follow_up: true,
+            customer_search: 'meier',
+          },
+        },
+        titles,
+      ),
+    ).toBe(
+      'Kunden · Eingang ab 01.11.2026 · Fragebogen: PKV · Quelle: KFZ-Rückruf · Status: Neu · offene Wiedervorlage · Suche „meier“',
+    );
+  });
+
   it('says how an export ended and how many rows it wrote', () => {
     expect(exportStatus({ finished_at: '2026-11-23T10:00:00Z', cancelled: false })).toBe(
       'abgeschlossen',
