@@ -16,7 +16,7 @@ import {
 import { testSecret } from '../helpers/hub.ts';
 import { supabaseClient } from '../helpers/supabase.ts';
 
-// The customer list's columns (migration 20261132100000_customer_list_columns.sql) through the
+// The customer list's columns (migration 20261130120000_customer_list_columns.sql) through the
 // real supabase-js as the desk reads them: customer_summary follows every change of a customer's
 // leads and follow-ups (triggers), the view customer_list_rows orders by each column with the
 // customers without a value last, pages and counts; staff read it, anon and pending accounts
