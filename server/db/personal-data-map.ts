@@ -348,8 +348,9 @@ export const personalDataMap: Record<string, TableEntry> = {
   'public.analysis_daily_answers': {
     about:
       'Answers counted per day, question, source and channel: options, other, answered, birth decades, empty. Never a typed text.',
-    columns: all(['question_id', 'day', 'source', 'channel', 'kind', 'value', 'n'], () =>
-      none('a count, or an option of the questionnaire, or a decade'),
+    columns: all(
+      ['question_id', 'day', 'source', 'channel', 'kind', 'value', 'n', 'shard'],
+      () => none('a count, or an option of the questionnaire, or a decade'),
     ),
   },
   'public.analysis_daily_leads': {
@@ -370,6 +371,7 @@ export const personalDataMap: Record<string, TableEntry> = {
         'waited_6',
         'waited_7',
         'questionnaire_id',
+        'shard',
       ],
       () => none('counts'),
     ),
