@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
+import type { Database, Queryable } from '../../server/db/database.ts';
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,
@@ -561,6 +561,72 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
         .map(({ question_id, kind, value, n }) => [question_id, kind, value, n]),
     ).toEqual([[4, 'option', 'Studierend', 1]]);
   });
+
+  // The point of the shards: on PostgreSQL a lead's transaction holds its counter rows until it
+  // commits, and a lead of the same day and form on another connection must not wait for them.
+  it.skipIf(kind === 'pglite')(
+    'lets leads of one day and form on two connections count at the same time',
+    async () => {
+      const date = '2026-03-21';
+      const insert = (tx: Queryable) =>
+        tx.query(
+          `insert into public.responses (client_id, payload_hash, form_id, source, channel,
+             first_name, last_name, email, phone, offer_info, terms_accepted,
+             data_processing_consent, create_date, changed_date, captured_at, received_at)
+           values (gen_random_uuid(), 'test', 2, 'questionnaire', 'web', 'Test', 'Parallel',
+             'parallel@example.de', '0301234567', false, true, true, $1, $1, $1, $1)`,
+          [`${date}T10:00:00Z`],
+        );
+      const shardOf = async (tx: Queryable) =>
+        (await tx.query<{ shard: number }>('select public.analysis_counter_shard() as shard'))
+          .rows[0]!.shard;
+
+      // The first lead, stored and not yet committed.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let firstShard!: (shard: number) => void;
+      const first = new Promise<number>((resolve) => (firstShard = resolve));
+      const holding = db.transaction(async (tx) => {
+        await insert(tx);
+        firstShard(await shardOf(tx));
+        await held;
+      });
+      // A failure of the transaction ends the wait too.
+      const heldShard = await Promise.race([first, holding.then(() => -1)]);
+
+      // Connections of the pool side by side; one whose shard differs stores the second lead,
+      // and gives up after 2 s of waiting for a lock.
+      const tries = Array.from({ length: 8 }, () => {
+        let go!: (store: boolean) => void;
+        const gate = new Promise<boolean>((resolve) => (go = resolve));
+        let tell!: (shard: number) => void;
+        const shard = new Promise<number>((resolve) => (tell = resolve));
+        const done = db.transaction(async (tx) => {
+          tell(await shardOf(tx));
+          if (!(await gate)) return false;
+          await tx.query("set local lock_timeout = '2s'");
+          await insert(tx);
+          return true;
+        });
+        return { go, shard: Promise.race([shard, done.then(() => -1)]), done };
+      });
+      let stored: boolean[];
+      try {
+        const shards = await Promise.all(tries.map((attempt) => attempt.shard));
+        const other = shards.findIndex((shard) => shard !== heldShard);
+        tries.forEach((attempt, i) => attempt.go(i === other));
+        stored = await Promise.all(tries.map((attempt) => attempt.done));
+      } finally {
+        tries.forEach((attempt) => attempt.go(false));
+        release();
+        await holding;
+      }
+
+      expect(stored.filter(Boolean)).toHaveLength(1);
+      expect(await overview({ day_from: date, day_to: date })).toMatchObject({ leads: 2 });
+      expect(await recount()).toEqual(consistent);
+    },
+  );
 
   describe('export', () => {
     interface ExportRow {
