@@ -237,6 +237,11 @@ CREATE FUNCTION public.store_leads(batch jsonb) RETURNS jsonb
 declare
   stored jsonb;
 begin
+  -- The leads travel as one JSON array, read into response rows by jsonb_populate_record (the
+  -- table's own column types). The customers are merged one after the other in the array's
+  -- order (merge_lead_customer is volatile: each call sees the ones before), then the responses,
+  -- then the answers in each lead's order. A client_id already stored is missing from the answer;
+  -- its customer merge has run, and the caller rolls it back.
   with input as materialized (
     select x.n, x.lead -> 'answers' as answers,
            jsonb_populate_record(null::public.responses, x.lead) as r
