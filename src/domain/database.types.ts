@@ -1227,7 +1227,10 @@ export type Database = {
           source: string
         }[]
       }
-      analysis_counter_shard: { Args: Record<PropertyKey, never>; Returns: number }
+      analysis_counter_shard: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       analysis_days: {
         Args: {
           day_from: string
