@@ -1690,7 +1690,12 @@ export type Database = {
         }[]
       }
       follow_up_list: {
-        Args: { assigned?: string; due?: string }
+        Args: {
+          assigned?: string
+          due?: string
+          page_offset?: number
+          page_size?: number
+        }
         Returns: {
           assignee: string
           assignee_name: string
@@ -1704,6 +1709,7 @@ export type Database = {
           id: number
           overdue: boolean
           response_id: number
+          total: number
         }[]
       }
       forget_person_terms: { Args: { terms: string[] }; Returns: Json }
