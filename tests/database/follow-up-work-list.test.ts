@@ -196,7 +196,11 @@ describe.each(['pglite', 'postgres'] as const)('the follow-up work list on %s', 
       [ids.sunday, 7],
     ]);
     for (const bounds of [{ page_size: 0 }, { page_size: 1001 }, { page_offset: -1 }]) {
-      const refused = await staff.rpc('follow_up_list', { assigned: 'all', due: 'open', ...bounds });
+      const refused = await staff.rpc('follow_up_list', {
+        assigned: 'all',
+        due: 'open',
+        ...bounds,
+      });
       expect(refused.error?.code, JSON.stringify(bounds)).toBe('22023');
     }
   });
