@@ -20,7 +20,7 @@ const db = await openDatabase({
   dataDir: config.dataDir,
   // A new data folder starts from the build's template of a migrated, seeded database (no initdb),
   // when one matches the migrations; the template has the local Supabase schema the gateway needs.
-  template: config.gateway && !config.databaseUrl ? findTemplate() : undefined,
+  template: config.gateway ? () => findTemplate() : undefined,
   // Only the error code: a PostgreSQL message may quote data.
   onConnectionError: (error) =>
     process.stderr.write(

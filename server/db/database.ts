@@ -101,10 +101,11 @@ export interface OpenOptions {
   onConnectionError?: ((error: Error) => void) | undefined;
   /**
    * PGlite only: the template of a new data folder (server/db/template-file.mjs), a gzip tarball
-   * of a migrated and seeded database. Loaded when `dataDir` holds no database yet, in place of
-   * initdb; a folder that has one is opened as it is.
+   * of a migrated and seeded database, or the function that finds it (asked only for a new
+   * folder: a restart does not hash the template's sources). Loaded when `dataDir` holds no
+   * database yet, in place of initdb; a folder that has one is opened as it is.
    */
-  template?: string | undefined;
+  template?: string | (() => string | undefined) | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -117,16 +118,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(
   dataDir: string | undefined,
-  template: string | undefined,
+  template: OpenOptions['template'],
 ): Promise<Database> {
   // PGlite refuses to load a tarball over an existing database, and a restart must never.
-  const fromTemplate =
-    dataDir !== undefined &&
-    template !== undefined &&
-    !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const templateFile = isNew && typeof template === 'function' ? template() : template;
+  const fromTemplate = isNew && typeof templateFile === 'string';
   const loadDataDir = fromTemplate
     ? // The name tells PGlite the tarball is gzip-compressed.
-      new File([await readFile(template)], path.basename(template), { type: 'application/gzip' })
+      new File([await readFile(templateFile)], path.basename(templateFile), {
+        type: 'application/gzip',
+      })
     : undefined;
   const db = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
