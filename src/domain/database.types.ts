@@ -1701,7 +1701,12 @@ export type Database = {
         }[]
       }
       follow_up_list: {
-        Args: { assigned?: string; due?: string }
+        Args: {
+          assigned?: string
+          due?: string
+          page_offset?: number
+          page_size?: number
+        }
         Returns: {
           assignee: string
           assignee_name: string
@@ -1715,6 +1720,7 @@ export type Database = {
           id: number
           overdue: boolean
           response_id: number
+          total: number
         }[]
       }
       forget_person_terms: { Args: { terms: string[] }; Returns: Json }
