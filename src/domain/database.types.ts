@@ -1652,8 +1652,47 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      export_page: {
+        Args: { after_id?: number; export_id: number; page_size?: number }
+        Returns: Json
+      }
       export_responses: {
         Args: { after_id?: number; export_id: number; page_size?: number }
+        Returns: {
+          adress: string
+          answers: Json
+          birthdate: string
+          call_time: string
+          captured_at: string
+          channel: Database["public"]["Enums"]["lead_channel"]
+          city: string
+          consent_version: string
+          cookie_consent: string
+          cookie_consent_version: string
+          customer_id: number
+          data_processing_consent: boolean
+          email: string
+          existing_customer: boolean
+          first_name: string
+          form_id: number
+          form_title: string
+          last_name: string
+          lead_at: string
+          message: string
+          offer_info: boolean
+          phone: string
+          postcode: string
+          received_at: string
+          response_id: number
+          salutation: string
+          source: Database["public"]["Enums"]["lead_source"]
+          status: Database["public"]["Enums"]["lead_status"]
+          terms_accepted: boolean
+          title: string
+        }[]
+      }
+      export_rows: {
+        Args: { after_id: number; export_filter: Json; page_size: number }
         Returns: {
           adress: string
           answers: Json

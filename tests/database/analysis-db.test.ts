@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../server/db/database.ts';
+import { exportRowColumns } from '../../src/desk/api/export-page.ts';
 import { questionnaireLead } from '../../src/testing/lead-fixtures.ts';
 import {
   createAccount,
@@ -810,6 +811,61 @@ describe.each(['pglite', 'postgres'] as const)('analysis functions on %s', (kind
       expect(log!.finished_at).not.toBeNull();
       // Only admins read the record.
       expect((await staff.from('export_log').select('id')).data).toEqual([]);
+    });
+
+    it('sends a page as one JSON array of export_responses’ columns, up to 20,000 leads, and counts it', async () => {
+      const admin = await signedIn('admin');
+      const filter = { ...tenth, questionnaire_id: 2 };
+      const asRows = (await begin(admin, filter)).export_id;
+      const expected = await rpc<ExportRow[]>(admin, 'export_responses', { export_id: asRows });
+
+      const begun = await begin(admin, { ...filter, export_format: 'xlsx' });
+      const first = await rpc<unknown[][]>(admin, 'export_page', {
+        export_id: begun.export_id,
+        page_size: 2,
+      });
+      const rest = await rpc<unknown[][]>(admin, 'export_page', {
+        export_id: begun.export_id,
+        page_size: 2,
+        after_id: first.at(-1)![0],
+      });
+      expect([first.length, rest.length]).toEqual([2, 1]);
+      // The same values in the same order, the answers as [question_id, question, answer].
+      expect(
+        [...first, ...rest].map((lead) => ({
+          ...Object.fromEntries(exportRowColumns.map((column, i) => [column, lead[i]])),
+          answers: (lead.at(-1) as [number | null, string, string][]).map(
+            ([question_id, question, answer]) => ({ question_id, question, answer }),
+          ),
+        })),
+      ).toEqual(expected);
+      // A page larger than PostgREST's max rows (1,000) arrives whole: it is one value.
+      expect(
+        await rpc<unknown[][]>(admin, 'export_page', {
+          export_id: begun.export_id,
+          page_size: 20_000,
+        }),
+      ).toHaveLength(3);
+      expect(
+        (await admin.rpc('export_page', { export_id: begun.export_id, page_size: 20_001 })).error
+          ?.code,
+      ).toBe('22023');
+      expect((await staff.rpc('export_page', { export_id: begun.export_id })).error?.code).toBe(
+        '42501',
+      );
+
+      await rpc(admin, 'finish_export', { export_id: begun.export_id, was_cancelled: false });
+      expect((await admin.rpc('export_page', { export_id: begun.export_id })).error?.code).toBe(
+        'P0002',
+      );
+      const { data: log } = await admin
+        .from('export_log')
+        .select('row_count, rows_written')
+        .eq('id', begun.export_id)
+        .single();
+      // Every lead delivered counts, the page read twice too.
+      expect(log).toEqual({ row_count: 3, rows_written: 6 });
+      await rpc(admin, 'finish_export', { export_id: asRows, was_cancelled: true });
     });
 
     it('exports the leads of the customers a search finds', async () => {

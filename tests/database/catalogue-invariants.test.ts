@@ -77,6 +77,7 @@ const definerFunctionsForAuthenticated = new Set([
   'public.desk_search_customers',
   'public.due_follow_ups',
   'public.erase_customer',
+  'public.export_page',
   'public.export_responses',
   'public.finish_export',
   'public.follow_up_counts',
@@ -135,6 +136,13 @@ const returnsPersonalData: Record<string, Call> = {
     client.rpc('customer_lead_contacts', { customer_id: customerId }),
   'public.customer_data_export': (client, customerId) =>
     client.rpc('customer_data_export', { customer_id: customerId }),
+  'public.export_page': async (client) => {
+    const begun = await client
+      .rpc('begin_export', { export_scope: 'customers', export_format: 'xlsx' })
+      .single<{ export_id: number }>();
+    if (begun.error) throw begun.error;
+    return client.rpc('export_page', { export_id: begun.data.export_id, page_size: 20_000 });
+  },
   'public.export_responses': async (client) => {
     const begun = await client
       .rpc('begin_export', { export_scope: 'customers', export_format: 'csv' })
