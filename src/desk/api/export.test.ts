@@ -1,10 +1,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ExportCell, ExportResponseRow } from '../../domain/export-table.ts';
+import type { ExportResponseRow } from '../../domain/export-table.ts';
 import { exportFileName, fileNamePart, filterArgs } from './export-options.ts';
+import { decodeExportPage, ExportPageError, exportRowColumns } from './export-page.ts';
 import { runExport, type ExportProgress } from './export-run.ts';
-import { openXlsxWriter, XlsxWorkerDiedError } from './xlsx-writer.ts';
-import { createXlsxWorkerHandler, type XlsxMessage } from './export-worker.ts';
+import { XlsxWorkerDiedError } from './export-worker-host.ts';
+import {
+  createExportWorkerHandler,
+  type ExportWorkerMessage,
+  type ExportWorkerReply,
+} from './export-worker.ts';
 
 // The paging and bookkeeping of runExport against a stand-in client. What the database returns
 // for these calls is tested with real supabase-js against the gateway (tests/database/desk-data*.test.ts).
@@ -46,13 +51,24 @@ function lead(id: number): ExportResponseRow {
   };
 }
 
+/** A lead as export_page sends it: export_responses' columns as an array, answers as arrays. */
+function pageRow(row: ExportResponseRow): unknown[] {
+  return exportRowColumns.map((column) =>
+    column === 'answers'
+      ? row.answers.map((answer) => [answer.question_id, answer.question, answer.answer])
+      : row[column],
+  );
+}
+
 /** Answers like PostgREST: rpc calls are thenables with abortSignal, from() a query chain. */
 function fakeSupabase(options: {
   leads: number[];
   refuse?: boolean;
   onPage?: (call: Call) => void;
+  onAuth?: (callback: (event: string, session: { access_token: string } | null) => void) => void;
 }) {
   const calls: Call[] = [];
+  let unsubscribed = false;
   const result = (value: unknown) => ({
     abortSignal: () => result(value),
     then: (resolve: (value: unknown) => unknown) => Promise.resolve(value).then(resolve),
@@ -66,6 +82,15 @@ function fakeSupabase(options: {
   chain.then = (resolve: (value: unknown) => unknown) => Promise.resolve(questions).then(resolve);
 
   const client = {
+    auth: {
+      getSession: async () => ({ data: { session: { access_token: 'token-1' } }, error: null }),
+      onAuthStateChange: (
+        callback: (event: string, session: { access_token: string } | null) => void,
+      ) => {
+        options.onAuth?.(callback);
+        return { data: { subscription: { unsubscribe: () => (unsubscribed = true) } } };
+      },
+    },
     from: () => chain,
     rpc: (name: string, args: Record<string, unknown>) => {
       const call = { name, args };
@@ -76,17 +101,17 @@ function fakeSupabase(options: {
       if (name === 'begin_export') {
         return result({ data: [{ export_id: 5, row_count: options.leads.length }], error: null });
       }
-      if (name === 'export_responses') {
+      if (name === 'export_page') {
         options.onPage?.(call);
         const after = args.after_id as number;
         const size = args.page_size as number;
         const page = options.leads.filter((id) => id > after).slice(0, size);
-        return result({ data: page.map(lead), error: null });
+        return result({ data: page.map((id) => pageRow(lead(id))), error: null });
       }
       return result({ data: null, error: null });
     },
   };
-  return { client: client as unknown as SupabaseClient, calls };
+  return { client: client as unknown as SupabaseClient, calls, unsubscribed: () => unsubscribed };
 }
 
 describe('runExport', () => {
@@ -120,7 +145,7 @@ describe('runExport', () => {
         open_follow_up: null,
       },
     });
-    const pages = calls.filter((call) => call.name === 'export_responses');
+    const pages = calls.filter((call) => call.name === 'export_page');
     expect(pages.map((call) => call.args.after_id)).toEqual([0, 4, 9]);
     // Every page names the export begun, whose logged filter the database applies.
     expect(
@@ -153,7 +178,7 @@ describe('runExport', () => {
       filter: {},
       pageSize: 2,
     });
-    const pages = calls.filter((call) => call.name === 'export_responses');
+    const pages = calls.filter((call) => call.name === 'export_page');
     expect(pages.map((call) => call.args.after_id)).toEqual([0, 2, 4]);
   });
 
@@ -174,7 +199,7 @@ describe('runExport', () => {
       pageSize: 2,
     });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-    expect(calls.filter((call) => call.name === 'export_responses')).toHaveLength(2);
+    expect(calls.filter((call) => call.name === 'export_page')).toHaveLength(2);
     expect(calls.at(-1)).toEqual({
       name: 'finish_export',
       args: { export_id: 5, was_cancelled: true },
@@ -213,27 +238,66 @@ describe('runExport', () => {
 
 type Behaviour = 'answer' | 'fail-to-load' | 'silent' | 'dies' | 'crashes' | 'mute' | 'garbled';
 
+/** export_page over HTTP as PostgREST answers it, for the worker's fetch. */
+function fakeRest(leads: number[], options: { refuse?: string; onRequest?: () => void } = {}) {
+  const requests: { url: string; headers: Record<string, string>; body: Record<string, number> }[] =
+    [];
+  const fetchPage = (async (url: string, init: RequestInit) => {
+    const body = JSON.parse(init.body as string) as Record<string, number>;
+    requests.push({ url: String(url), headers: init.headers as Record<string, string>, body });
+    options.onRequest?.();
+    if (options.refuse) {
+      return new Response(JSON.stringify({ code: options.refuse, message: 'refused' }), {
+        status: 403,
+      });
+    }
+    const page = leads.filter((id) => id > body.after_id!).slice(0, body.page_size);
+    return new Response(JSON.stringify(page.map((id) => pageRow(lead(id)))));
+  }) as unknown as typeof fetch;
+  return { fetchPage, requests };
+}
+
 /**
  * A stand-in for the browser's Worker: `behaviour` decides whether it answers like the real
- * worker script (its handler, createXlsxWorkerHandler), fails to load, falls silent, dies or fails.
+ * worker script (its handler, createExportWorkerHandler, reading pages with `fetchPage`), fails
+ * to load, falls silent, dies or fails.
  */
-function stubWorker(behaviour: Behaviour) {
-  type Started = { url: string; options: unknown; messages: XlsxMessage[]; ended: boolean };
+function stubWorker(behaviour: Behaviour, fetchPage: typeof fetch) {
+  type Started = {
+    url: string;
+    options: unknown;
+    messages: ExportWorkerMessage[];
+    replies: ExportWorkerReply[];
+    ended: boolean;
+  };
   const workers: Started[] = [];
   class FakeWorker extends EventTarget {
     record: Started;
-    handle = createXlsxWorkerHandler((reply) =>
-      setTimeout(() => {
-        if (!this.record.ended) this.dispatchEvent(new MessageEvent('message', { data: reply }));
-      }),
+    handle = createExportWorkerHandler(
+      (reply) =>
+        setTimeout(() => {
+          if (this.record.ended) return;
+          if ('writing' in reply && behaviour === 'dies') {
+            // Killed while writing (out of memory): no reply, no event, only the lock goes.
+            this.died();
+            return;
+          }
+          if ('writing' in reply && behaviour === 'crashes') {
+            this.dispatchEvent(new Event('error', { cancelable: true }));
+            return;
+          }
+          this.record.replies.push(reply);
+          this.dispatchEvent(new MessageEvent('message', { data: reply }));
+        }),
+      fetchPage,
     );
     constructor(url: URL | string, options?: WorkerOptions) {
       super();
-      this.record = { url: String(url), options, messages: [], ended: false };
+      this.record = { url: String(url), options, messages: [], replies: [], ended: false };
       workers.push(this.record);
     }
     died: () => void = () => {};
-    postMessage(message: XlsxMessage) {
+    postMessage(message: ExportWorkerMessage) {
       // A structured clone, as postMessage makes one.
       this.record.messages.push(structuredClone(message));
       const later = (event: Event) => setTimeout(() => this.dispatchEvent(event));
@@ -250,16 +314,10 @@ function stubWorker(behaviour: Behaviour) {
         this.handle(message);
         return;
       }
-      if (behaviour === 'mute') return;
-      if (behaviour === 'garbled' && 'rows' in message) {
+      if ('job' in message && (behaviour === 'mute' || behaviour === 'silent')) return;
+      if ('job' in message && behaviour === 'garbled') {
         later(new MessageEvent('messageerror'));
         return;
-      }
-      if ('headers' in message) {
-        // Killed while writing (out of memory): no reply, no event, only the lock goes.
-        if (behaviour === 'dies') setTimeout(() => this.died());
-        if (behaviour === 'crashes') later(new Event('error', { cancelable: true }));
-        if (behaviour !== 'answer') return;
       }
       this.handle(message);
     }
@@ -295,149 +353,244 @@ async function readSheet(blob: Blob) {
   return sheet!.data;
 }
 
-/** The writer's whole course: opened, the rows in pages of `pageSize`, finished. */
-async function writeAll(
-  headers: string[],
-  rows: ExportCell[][],
-  options: { signal?: AbortSignal; watchdogMs?: number; pageSize?: number } = {},
-) {
-  const writer = await openXlsxWriter(options.signal, options.watchdogMs);
-  const pageSize = options.pageSize ?? 1000;
-  try {
-    for (let start = 0; start < rows.length; start += pageSize) {
-      await writer.add(rows.slice(start, start + pageSize));
-    }
-    return await writer.finish(headers);
-  } catch (error) {
-    writer.close();
-    throw error;
-  }
-}
+const settings = { url: 'https://abcd.supabase.co/', anonKey: 'anon-key' };
 
-describe('openXlsxWriter', () => {
+describe('runExport in the export worker', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.useRealTimers();
   });
 
-  const headers = ['Anfrage-Nr.', 'Beruf'];
-  const rows: ExportCell[][] = [
-    [
-      { type: 'number', value: 7 },
-      { type: 'text', value: '=1+1' },
-    ],
-  ];
+  it('lets the worker read the pages and write the file: no lead crosses postMessage', async () => {
+    const leads = [3, 4, 8, 9, 12];
+    const onPage = fakeSupabase({ leads });
+    const onPageFile = await runExport({
+      supabase: onPage.client,
+      scope: 'customers',
+      format: 'csv',
+      filter: {},
+      pageSize: 2,
+    });
 
-  it('writes in a module worker where there is one and ends it afterwards', async () => {
-    const workers = stubWorker('answer');
-    const blob = await writeAll(headers, rows);
+    const rest = fakeRest(leads);
+    const workers = stubWorker('answer', rest.fetchPage);
+    const { client, calls } = fakeSupabase({ leads });
+    const progress: ExportProgress[] = [];
+    const result = await runExport({
+      supabase: client,
+      settings,
+      scope: 'customers',
+      format: 'csv',
+      filter: {},
+      pageSize: 2,
+      onProgress: (step) => progress.push(step),
+    });
+
     expect(workers).toHaveLength(1);
     expect(workers[0]!.url).toContain('export-worker');
     expect(workers[0]!.options).toEqual({ type: 'module' });
     expect(workers[0]!.messages).toEqual([
       { open: true, lock: expect.any(String) },
-      { rows },
-      { headers },
+      {
+        job: {
+          restUrl: 'https://abcd.supabase.co/rest/v1',
+          apiKey: 'anon-key',
+          accessToken: 'token-1',
+          exportId: 5,
+          pageSize: 2,
+          format: 'csv',
+          questions: [{ id: 10, formId: 1, formTitle: 'PKV', question: 'Beruf' }],
+          singleForm: false,
+        },
+      },
     ]);
     expect(workers[0]!.ended).toBe(true);
-    expect(blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(await readSheet(blob)).toEqual([headers, [7, "'=1+1"]]);
-  });
-
-  it('hands the worker each page as it comes and waits when more than two are on their way', async () => {
-    const workers = stubWorker('answer');
-    const many: ExportCell[][] = Array.from({ length: 4500 }, (_, i) => [
-      { type: 'number', value: i },
+    // The worker asks as supabase-js would; the page reads no page itself.
+    expect(rest.requests.map((request) => request.body.after_id)).toEqual([0, 4, 9]);
+    expect(rest.requests[0]).toMatchObject({
+      url: 'https://abcd.supabase.co/rest/v1/rpc/export_page',
+      headers: { apikey: 'anon-key', authorization: 'Bearer token-1' },
+      body: { export_id: 5, page_size: 2 },
+    });
+    expect(calls.map((call) => call.name)).toEqual(['begin_export', 'finish_export']);
+    expect(calls.at(-1)!.args).toEqual({ export_id: 5, was_cancelled: false });
+    expect(progress).toEqual([
+      { done: 0, total: 5 },
+      { done: 2, total: 5 },
+      { done: 4, total: 5 },
+      { done: 5, total: 5 },
+      { done: 5, total: 5, writing: true },
     ]);
-    const writer = await openXlsxWriter();
-    // Three pages without a reply from the worker in between: the third add waits for it.
-    await writer.add(many.slice(0, 1000));
-    await writer.add(many.slice(1000, 2000));
-    let thirdDone = false;
-    const third = writer.add(many.slice(2000, 3000)).then(() => (thirdDone = true));
-    expect(thirdDone).toBe(false);
-    await third;
-    await writer.add(many.slice(3000, 4500));
-    const blob = await writer.finish(['Nr.']);
-    const sizes = workers[0]!.messages.map((sent) =>
-      'rows' in sent ? sent.rows.length : 'open' in sent ? 'open' : 'headers',
+    expect(result.rows).toBe(5);
+    // Byte for byte the file the page writes.
+    expect(new Uint8Array(await result.blob.arrayBuffer())).toEqual(
+      new Uint8Array(await onPageFile.blob.arrayBuffer()),
     );
-    expect(sizes).toEqual(['open', 1000, 1000, 1000, 1500, 'headers']);
-    const sheet = await readSheet(blob);
-    expect(sheet).toHaveLength(4501);
-    expect(sheet.at(-1)).toEqual([4499]);
   });
 
-  it('writes on the page when the worker cannot start', async () => {
-    const workers = stubWorker('fail-to-load');
-    const blob = await writeAll(headers, rows);
-    expect(workers).toHaveLength(1);
-    expect(workers[0]!.ended).toBe(true);
-    expect(await readSheet(blob)).toEqual([headers, [7, "'=1+1"]]);
-  });
-
-  it('ends with a German error offering CSV when the worker dies while writing', async () => {
-    const workers = stubWorker('dies');
-    const written = writeAll(headers, rows);
-    await expect(written).rejects.toBeInstanceOf(XlsxWorkerDiedError);
-    await expect(written).rejects.toThrow(/stattdessen als CSV/);
-    expect(workers[0]!.ended).toBe(true);
-  });
-
-  it('ends with the same error when a started worker fails, rather than writing on the page', async () => {
-    stubWorker('crashes');
-    await expect(writeAll(headers, rows)).rejects.toThrow(/Speicher des Browsers/);
-  });
-
-  it('ends with the same error when the worker cannot read a message', async () => {
-    const workers = stubWorker('garbled');
-    await expect(writeAll(headers, rows)).rejects.toBeInstanceOf(XlsxWorkerDiedError);
-    expect(workers[0]!.ended).toBe(true);
-  });
-
-  it('gives up on a worker that stops answering, once the watchdog runs out', async () => {
-    const workers = stubWorker('mute');
-    const many: ExportCell[][] = Array.from({ length: 3000 }, (_, i) => [
-      { type: 'number', value: i },
-    ]);
-    const started = Date.now();
-    await expect(writeAll(['Nr.'], many, { watchdogMs: 100 })).rejects.toBeInstanceOf(
-      XlsxWorkerDiedError,
-    );
-    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
-    expect(workers[0]!.ended).toBe(true);
-  });
-
-  it('ends the worker when the export is cancelled while the file is written', async () => {
-    const workers = stubWorker('silent');
-    const controller = new AbortController();
-    const written = writeAll(headers, rows, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(workers[0]!.ended).toBe(false);
-    controller.abort();
-    await expect(written).rejects.toMatchObject({ name: 'AbortError' });
-    expect(workers[0]!.ended).toBe(true);
-  });
-
-  it('records an export cancelled during writing as cancelled', async () => {
-    stubWorker('silent');
-    const controller = new AbortController();
-    const { client, calls } = fakeSupabase({ leads: [1, 2] });
-    const run = runExport({
+  it('writes the XLSX in the worker, the same sheet as on the page', async () => {
+    const leads = [1, 2, 3];
+    const workers = stubWorker('answer', fakeRest(leads).fetchPage);
+    const { client } = fakeSupabase({ leads });
+    const result = await runExport({
       supabase: client,
+      settings,
       scope: 'analysis',
       format: 'xlsx',
       filter: { questionnaireId: 1 },
-      signal: controller.signal,
-      onProgress: (step) => {
-        if (step.writing) setTimeout(() => controller.abort(), 20);
+    });
+    expect(workers[0]!.replies.at(-1)).toMatchObject({ ok: true, rows: 3 });
+    expect(result.blob.type).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    vi.unstubAllGlobals();
+    const onPage = await runExport({
+      supabase: fakeSupabase({ leads }).client,
+      scope: 'analysis',
+      format: 'xlsx',
+      filter: { questionnaireId: 1 },
+    });
+    const sheet = await readSheet(result.blob);
+    expect(sheet).toHaveLength(4);
+    expect(sheet).toEqual(await readSheet(onPage.blob));
+  });
+
+  it('hands the worker the token supabase-js refreshed during the export', async () => {
+    let push: ((event: string, session: { access_token: string } | null) => void) | undefined;
+    let refreshed = false;
+    const rest = fakeRest([1, 2, 3, 4, 5], {
+      onRequest: () => {
+        if (refreshed) return;
+        refreshed = true;
+        push?.('TOKEN_REFRESHED', { access_token: 'token-2' });
       },
     });
-    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    stubWorker('answer', rest.fetchPage);
+    const { client, unsubscribed } = fakeSupabase({
+      leads: [1, 2, 3, 4, 5],
+      onAuth: (callback) => (push = callback),
+    });
+    await runExport({
+      supabase: client,
+      settings,
+      scope: 'analysis',
+      format: 'csv',
+      filter: {},
+      pageSize: 2,
+    });
+    expect(rest.requests.map((request) => request.headers.authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+      'Bearer token-2',
+    ]);
+    expect(unsubscribed()).toBe(true);
+  });
+
+  it('reads and writes on the page when the worker cannot start', async () => {
+    const rest = fakeRest([1, 2]);
+    const workers = stubWorker('fail-to-load', rest.fetchPage);
+    const { client, calls } = fakeSupabase({ leads: [1, 2] });
+    const result = await runExport({
+      supabase: client,
+      settings,
+      scope: 'analysis',
+      format: 'xlsx',
+      filter: { questionnaireId: 1 },
+    });
+    expect(workers[0]!.ended).toBe(true);
+    expect(rest.requests).toEqual([]);
+    expect(calls.map((call) => call.name)).toEqual([
+      'begin_export',
+      'export_page',
+      'finish_export',
+    ]);
+    expect(await readSheet(result.blob)).toHaveLength(3);
+  });
+
+  const failing = async (behaviour: Behaviour, watchdogMs?: number) => {
+    const workers = stubWorker(behaviour, fakeRest([1, 2, 3]).fetchPage);
+    const { client, calls } = fakeSupabase({ leads: [1, 2, 3] });
+    const run = runExport({
+      supabase: client,
+      settings,
+      scope: 'analysis',
+      format: 'xlsx',
+      filter: {},
+      ...(watchdogMs !== undefined && { watchdogMs }),
+    });
+    await run.catch(() => undefined);
+    expect(workers[0]!.ended).toBe(true);
     expect(calls.at(-1)).toEqual({
       name: 'finish_export',
       args: { export_id: 5, was_cancelled: true },
     });
+    return run;
+  };
+
+  it('ends with a German error offering CSV when the worker dies while writing', async () => {
+    const run = failing('dies');
+    await expect(run).rejects.toBeInstanceOf(XlsxWorkerDiedError);
+    await expect(run).rejects.toThrow(/stattdessen als CSV/);
+  });
+
+  it('ends with the same error when a started worker fails, rather than writing on the page', async () => {
+    await expect(failing('crashes')).rejects.toThrow(/Speicher des Browsers/);
+  });
+
+  it('ends with the same error when the worker cannot read a message', async () => {
+    await expect(failing('garbled')).rejects.toBeInstanceOf(XlsxWorkerDiedError);
+  });
+
+  it('gives up on a worker that stops answering, once the watchdog runs out', async () => {
+    const started = Date.now();
+    await expect(failing('mute', 100)).rejects.toBeInstanceOf(XlsxWorkerDiedError);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+  });
+
+  it('passes on the database refusing a page the worker reads', async () => {
+    const workers = stubWorker('answer', fakeRest([1], { refuse: '42501' }).fetchPage);
+    const { client, calls } = fakeSupabase({ leads: [1] });
+    await expect(
+      runExport({ supabase: client, settings, scope: 'customers', format: 'csv', filter: {} }),
+    ).rejects.toMatchObject({ code: '42501' });
+    expect(workers[0]!.ended).toBe(true);
+    expect(calls.at(-1)!.args).toEqual({ export_id: 5, was_cancelled: true });
+  });
+
+  it('ends the worker and records the export as cancelled when it is cancelled', async () => {
+    const workers = stubWorker('silent', fakeRest([1, 2]).fetchPage);
+    const controller = new AbortController();
+    const { client, calls } = fakeSupabase({ leads: [1, 2] });
+    const run = runExport({
+      supabase: client,
+      settings,
+      scope: 'analysis',
+      format: 'xlsx',
+      filter: { questionnaireId: 1 },
+      signal: controller.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(workers[0]!.ended).toBe(false);
+    controller.abort();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(workers[0]!.ended).toBe(true);
+    expect(calls.at(-1)).toEqual({
+      name: 'finish_export',
+      args: { export_id: 5, was_cancelled: true },
+    });
+  });
+});
+
+describe('decodeExportPage', () => {
+  it('reads export_page’s arrays as rows and refuses a page it cannot trust', () => {
+    expect(decodeExportPage([pageRow(lead(7))])).toEqual([lead(7)]);
+    const broken = [
+      {},
+      [{}],
+      [pageRow(lead(7)).slice(1)],
+      [pageRow({ ...lead(7), status: 'lost' as never })],
+      [pageRow(lead(7)).map((value, i) => (i === 29 ? [[10, 'Beruf']] : value))],
+    ];
+    for (const page of broken) expect(() => decodeExportPage(page)).toThrow(ExportPageError);
   });
 });
 

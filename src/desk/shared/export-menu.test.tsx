@@ -4,7 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExportProgress, runExport } from '../api/export-run.ts';
-import { XlsxWorkerDiedError } from '../api/xlsx-writer.ts';
+import { XlsxWorkerDiedError } from '../api/export-worker-host.ts';
 import { ExportMenu } from './export-menu.tsx';
 
 // The menu against stand-ins for the export right and the export run: what it shows while it
@@ -28,7 +28,10 @@ const state = vi.hoisted(() => ({
   calls: [] as RunOptions[],
 }));
 
-vi.mock('../api/supabase-context.ts', () => ({ useSupabase: () => ({}) }));
+vi.mock('../api/supabase-context.ts', () => ({
+  useSupabase: () => ({}),
+  useSupabaseSettings: () => ({ url: 'http://127.0.0.1:9', anonKey: 'anon' }),
+}));
 vi.mock('../api/export-settings.ts', () => ({
   useCanExport: () => ({ data: state.canExport }),
 }));
@@ -98,7 +101,9 @@ describe('ExportMenu', () => {
     const user = renderMenu();
     await choose(user, 'Excel-Datei (XLSX)');
 
+    // The project's address and anon key go along: the export's worker reads the pages itself.
     expect(state.calls[0]).toMatchObject({
+      settings: { url: 'http://127.0.0.1:9', anonKey: 'anon' },
       scope: 'customers',
       format: 'xlsx',
       filter: { customerSearch: 'meier' },

@@ -5,10 +5,10 @@ import { exportKeys } from '../api/export-keys.ts';
 import type { ExportFilter, ExportFormat, ExportScope } from '../api/export-options.ts';
 import { runExport, type ExportProgress } from '../api/export-run.ts';
 import { useCanExport } from '../api/export-settings.ts';
-import { XlsxWorkerDiedError } from '../api/xlsx-writer.ts';
+import { XlsxWorkerDiedError } from '../api/export-worker-host.ts';
 import { saveBlob } from '../api/uploads.ts';
 import { errorCode } from '../api/staff.ts';
-import { useSupabase } from '../api/supabase-context.ts';
+import { useSupabase, useSupabaseSettings } from '../api/supabase-context.ts';
 import { Button } from '../../ui/button.tsx';
 
 type ExportState =
@@ -58,6 +58,7 @@ export function ExportMenu({
   fileStem?: string;
 }) {
   const supabase = useSupabase();
+  const settings = useSupabaseSettings();
   const queryClient = useQueryClient();
   const canExport = useCanExport();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
@@ -76,6 +77,7 @@ export function ExportMenu({
     try {
       const result = await runExport({
         supabase,
+        settings,
         scope,
         format,
         filter,
