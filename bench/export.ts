@@ -72,8 +72,9 @@ await db.transaction(async (tx) => {
        terms_accepted, data_processing_consent, create_date, changed_date, captured_at,
        received_at, waited_offline)
      select gen_random_uuid(), 'bench', case when g.kind between 30 and 64 then 2 else 1 end,
-            case when g.kind < 65 then 'questionnaire' when g.kind < 85 then 'kfz' else 'contact' end,
-            case when g.tablet then 'fair_tablet' else 'web' end,
+            (case when g.kind < 65 then 'questionnaire' when g.kind < 85 then 'kfz'
+                  else 'contact' end)::public.lead_source,
+            (case when g.tablet then 'fair_tablet' else 'web' end)::public.lead_channel,
             (array['Frau', 'Herr'])[1 + g.i % 2], 'Jürgen', 'Größe-' || g.i,
             'lead' || g.i || '@example.de', '0301234567', 'Hauptstraße ' || (g.i % 200 + 1),
             lpad((10000 + g.i % 89999)::text, 5, '0'), 'Köln',
@@ -290,8 +291,16 @@ async function exportOnce(
   const item = page.getByRole('menuitem', { name: label });
   await item.waitFor();
   const started = performance.now();
+  // A failed export says so in the desk's alert: printed at once instead of waiting out the time.
+  const failed = page
+    .getByRole('alert')
+    .waitFor({ timeout: 120_000 })
+    .then(async () => {
+      throw new Error(`Export gescheitert: ${await page.getByRole('alert').textContent()}`);
+    });
+  failed.catch(() => undefined);
   const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 120_000 }),
+    Promise.race([page.waitForEvent('download', { timeout: 120_000 }), failed]),
     item.click(),
   ]);
   const elapsed = performance.now() - started;
@@ -393,6 +402,14 @@ try {
     viewport: { width: 1366, height: 900 },
   });
   const page = await context.newPage();
+  // What goes wrong in the tab or its worker is printed, not left to a timeout.
+  page.on('pageerror', (error) => console.log(`  Fehler auf der Seite: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`  Konsole: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) =>
+    console.log(`  Anfrage gescheitert: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
   await page.goto(`${url}${deskPaths.customers}`);
   await page.getByLabel('E-Mail-Adresse').fill(admin.email);
   await page.getByLabel('Passwort', { exact: true }).fill(admin.password);

@@ -8,6 +8,9 @@
 -- an array of export_responses' columns in their order, without the keys repeated per lead. It
 -- checks the right, locks the caller's open export and counts what it delivers, as
 -- export_responses does; export_responses stays (same columns, now from export_rows).
+-- Both plan each page for its own filter (plan_cache_mode force_custom_plan): from the sixth page
+-- on, PL/pgSQL's generic plan of export_rows with the logged filter as a parameter took 33 s for
+-- 1,000 of 30,000 leads, a custom plan milliseconds.
 --
 -- Hand-written (db:diff does not capture them): the comments. Plain SQL that `supabase db push`
 -- runs on a hosted project as well.
@@ -36,11 +39,11 @@ CREATE FUNCTION public.export_rows(export_filter jsonb, after_id integer, page_s
            json_agg(json_build_array(a.question_id, coalesce(q.question, a.question_text),
                                      a.answer)
                     order by q.sequence nulls last, a.id) as answers
-      from public.answers a
+      from page p
+      join public.answers a on a.response_id = p.id
       left join public.questions q on q.id = a.question_id
      where a.response_id > coalesce(export_rows.after_id, 0)
        and a.response_id <= (select max(p.id) from page p)
-       and a.response_id in (select p.id from page p)
      group by a.response_id
   )
   select p.id, coalesce(p.captured_at, p.received_at), p.captured_at, p.received_at, p.form_id,
@@ -60,6 +63,7 @@ COMMENT ON FUNCTION public.export_rows(export_filter jsonb, after_id integer, pa
 CREATE OR REPLACE FUNCTION public.export_responses(export_id bigint, after_id integer DEFAULT 0, page_size integer DEFAULT 1000) RETURNS TABLE(response_id integer, lead_at timestamp with time zone, captured_at timestamp with time zone, received_at timestamp with time zone, form_id integer, form_title text, source public.lead_source, channel public.lead_channel, status public.lead_status, customer_id integer, salutation text, title text, first_name text, last_name text, email text, phone text, adress text, postcode text, city text, birthdate date, call_time text, existing_customer boolean, message text, offer_info boolean, terms_accepted boolean, data_processing_consent boolean, consent_version text, cookie_consent text, cookie_consent_version text, answers jsonb)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET plan_cache_mode TO 'force_custom_plan'
     AS $$
 declare
   f jsonb;
@@ -102,6 +106,7 @@ $$;
 CREATE FUNCTION public.export_page(export_id bigint, after_id integer DEFAULT 0, page_size integer DEFAULT 10000) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET plan_cache_mode TO 'force_custom_plan'
     AS $$
 declare
   f jsonb;
