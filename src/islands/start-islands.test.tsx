@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IslandDefinition } from './island.tsx';
-import { startIslands } from './start-islands.tsx';
+import type { IslandDefinition } from './island-definition.ts';
+import { startIslands } from './start-islands.ts';
+
+// React's part, watched: a page whose islands are all plain DOM must not load it.
+vi.mock('./mount-react.tsx', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./mount-react.tsx')>();
+  return { mountReact: vi.fn(actual.mountReact) };
+});
+const { mountReact } = vi.mocked(await import('./mount-react.tsx'));
 
 function Status() {
   return <p>läuft</p>;
@@ -30,6 +37,7 @@ function registry() {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  mountReact.mockClear();
 });
 
 describe('the islands of a prerendered page', () => {
@@ -105,5 +113,31 @@ describe('the islands of a prerendered page', () => {
       input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     });
     expect(form).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts a DOM island on the HTML the build wrote, without React', async () => {
+    document.body.innerHTML =
+      '<div data-island="status" class="contents"><p>Online</p></div>' +
+      '<div data-island="form" class="contents"><form><input name="vorname" value="">' +
+      '<button type="submit" disabled>Absenden</button></form></div>';
+    const start = vi.fn((element: HTMLElement) => {
+      element.querySelector('p')!.textContent = 'Offline';
+    });
+    const { islands, form } = registry();
+    islands['status'] = { start: 'load', kind: 'dom', code: async () => start };
+    await act(async () => startIslands(islands));
+
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+    const status = document.querySelector<HTMLElement>('[data-island="status"]')!;
+    expect(start).toHaveBeenCalledWith(status);
+    expect(status.innerHTML).toBe('<p>Offline</p>');
+    expect(Object.keys(status).some((key) => key.startsWith('__react'))).toBe(false);
+    // React only with the first React island that starts: the form, at its first use.
+    expect(mountReact).not.toHaveBeenCalled();
+    await act(async () => {
+      document.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    });
+    expect(form).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(mountReact).toHaveBeenCalledTimes(1));
   });
 });
