@@ -27,10 +27,13 @@ function fakeWindow() {
 
 const scripts = () =>
   [...document.head.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src);
-const preloads = () =>
-  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
-    (link) => new URL(link.href).pathname,
-  );
+const links = (rel: string) =>
+  [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => {
+    expect(link.crossOrigin).toBe('anonymous');
+    return new URL(link.href).pathname;
+  });
+const preloads = () => links('modulepreload');
+const prefetches = () => links('prefetch');
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -72,21 +75,23 @@ describe('the loader of a prerendered page', () => {
     expect(scripts()).toHaveLength(1);
   });
 
-  it('preloads the code of first-use islands when the loaded page is idle, each file once', () => {
+  it('prefetches the code of first-use islands when the loaded page is idle, each file once', () => {
     const { win, paint, idle } = fakeWindow();
     loadAfterPaint(document, win);
     paint();
     vi.advanceTimersByTime(0);
     idle();
-    expect(preloads()).toEqual(code.preloads);
+    expect(prefetches()).toEqual([]);
 
     window.dispatchEvent(new Event('load'));
-    expect(preloads()).toEqual(code.preloads);
+    expect(prefetches()).toEqual([]);
     idle();
-    expect(preloads()).toEqual([...code.preloads, '/assets/contact-page-1.js', '/assets/zod-1.js']);
+    // Low priority and not run: prefetched, not modulepreloaded (what the entry needs is).
+    expect(preloads()).toEqual(code.preloads);
+    expect(prefetches()).toEqual(['/assets/contact-page-1.js', '/assets/zod-1.js']);
     window.dispatchEvent(new Event('load'));
     idle();
-    expect(preloads()).toHaveLength(4);
+    expect(prefetches()).toHaveLength(2);
   });
 
   it('does nothing on a page without island code', () => {
