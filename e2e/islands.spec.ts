@@ -208,6 +208,13 @@ test('offline, the worker serves every prerendered page and its islands work', a
   await page.goto('/universa');
   await expect(page.getByTestId('verbindungsstatus')).toContainText('Offline');
   expect(await reactOwned(page, 'main')).toEqual([]);
+  // The status's panel brings its React code from the worker's precache.
+  await openDevicePanel(page);
+  await expect(page.getByText('Dieses Gerät ist offline.')).toBeVisible();
+  const panel = page.locator('[data-island="device-status"] details > div');
+  await expect.poll(() => panel.evaluate(hasReactRoot)).toBe(true);
+  await expect(page.getByText('Auf diesem Gerät wartet keine Anfrage.')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // A link is a navigation the worker answers with the prerendered page.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Kontakt', exact: true }).click();

@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { islandCodeElementId, loadAfterPaint, paintWaitMs, type IslandCode } from './loader.ts';
+import {
+  heldClickAttribute,
+  holdFirstClicks,
+  islandCodeElementId,
+  islandRunningAttribute,
+  loadAfterPaint,
+  paintWaitMs,
+  type IslandCode,
+} from './loader.ts';
 
 const code: IslandCode = {
   entry: '/assets/islands-1.js',
@@ -101,5 +109,28 @@ describe('the loader of a prerendered page', () => {
     paint();
     vi.advanceTimersByTime(paintWaitMs);
     expect(scripts()).toEqual([]);
+  });
+
+  it('marks the first tap on a button of each island that does not run yet', () => {
+    document.body.innerHTML =
+      '<div data-island="a"><button type="button">Eins</button><button type="button">Zwei</button>' +
+      '<button type="submit">Senden</button></div>' +
+      `<div data-island="b" ${islandRunningAttribute}=""><button type="button">Drei</button></div>` +
+      '<button type="button">Außerhalb</button>';
+    holdFirstClicks(document);
+    const button = (text: string) =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent === text)!;
+    const held = () =>
+      [...document.querySelectorAll(`[${heldClickAttribute}]`)].map((b) => b.textContent);
+
+    // A submit button's tap is the form's (held as a submit by the starter), not a held tap.
+    button('Senden').click();
+    button('Außerhalb').click();
+    button('Drei').click();
+    expect(held()).toEqual([]);
+    button('Zwei').click();
+    button('Eins').click();
+    expect(held()).toEqual(['Zwei']);
+    document.body.innerHTML = '';
   });
 });

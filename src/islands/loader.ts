@@ -36,6 +36,35 @@ export type LoaderWindow = Pick<
   'requestAnimationFrame' | 'setTimeout' | 'addEventListener' | 'requestIdleCallback'
 >;
 
+/**
+ * Marks the button of an island's first tap before its code runs (src/islands/start-islands.ts
+ * takes the mark and repeats the tap once the island runs). An island runs from the moment the
+ * starter sets `islandRunningAttribute` on it; its own code hears every tap from then on.
+ */
+export const heldClickAttribute = 'data-held-click';
+export const islandRunningAttribute = 'data-island-running';
+
+/**
+ * Keeps a visitor's first tap on a button of an island that does not run yet (a questionnaire's
+ * answer on a slow phone): a button without a form does nothing without its code, and the tap
+ * would be lost. Listening from the HTML's parse on, before any island code has arrived.
+ */
+export function holdFirstClicks(document: Document): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target;
+      if (!(target instanceof Element)) return;
+      const button = target.closest('button[type="button"]');
+      const island = button?.closest('[data-island]');
+      if (!button || !island || island.hasAttribute(islandRunningAttribute)) return;
+      if (island.querySelector(`[${heldClickAttribute}]`)) return;
+      button.setAttribute(heldClickAttribute, '');
+    },
+    true,
+  );
+}
+
 /** How long the loader waits for a painted frame (a page in a background tab paints none). */
 export const paintWaitMs = 1000;
 
@@ -43,6 +72,7 @@ export const paintWaitMs = 1000;
 export function loadAfterPaint(document: Document, window: LoaderWindow): void {
   const code = readIslandCode(document);
   if (!code) return;
+  holdFirstClicks(document);
   const added = new Set<string>();
   const link = (rel: 'modulepreload' | 'prefetch') => (href: string) => {
     if (added.has(href)) return;

@@ -86,9 +86,47 @@ async function loadCode(island: IslandDefinition): Promise<Mount> {
   return (element, onCommit) => mountReact(element, Component, onCommit);
 }
 
+/**
+ * The attributes src/islands/loader.ts marks a tap with that came before the island ran: the
+ * same names there (the loader is a chunk of its own and imports nothing, so they are repeated).
+ */
+export const heldClickAttribute = 'data-held-click';
+export const islandRunningAttribute = 'data-island-running';
+
+/** A held tap: which button, by its position among the island's buttons and its text. */
+interface HeldClick {
+  index: number;
+  text: string | null;
+}
+
+const tapTargets = (element: HTMLElement) => [
+  ...element.querySelectorAll<HTMLButtonElement>('button[type="button"]'),
+];
+
+/** Takes the loader's mark off the button of a first tap, so the HTML is the build's again. */
+function takeHeldClick(element: HTMLElement): HeldClick | undefined {
+  const button = element.querySelector<HTMLButtonElement>(`[${heldClickAttribute}]`);
+  if (!button) return undefined;
+  button.removeAttribute(heldClickAttribute);
+  return { index: tapTargets(element).indexOf(button), text: button.textContent };
+}
+
+/**
+ * Repeats a held tap on the running island, when the button there is still the one tapped (the
+ * island may render something else, a questionnaire a resumed draft's step).
+ */
+function replayClick(element: HTMLElement, held: HeldClick | undefined) {
+  if (!held) return;
+  const button = tapTargets(element)[held.index];
+  if (button && !button.disabled && button.textContent === held.text) button.click();
+}
+
 const usedEvents = ['focusin', 'pointerdown', 'keydown', 'input', 'change'] as const;
 
-/** Starts one island, at once or at its first use; nothing the visitor did before is lost. */
+/**
+ * Starts one island, at once or at its first use; nothing the visitor did before is lost: what
+ * they typed, a form they sent, the first button they tapped.
+ */
 function startIsland(element: HTMLElement, islands: Readonly<Record<string, IslandDefinition>>) {
   const name = element.dataset['island'] ?? '';
   const island = Object.hasOwn(islands, name) ? islands[name] : undefined;
@@ -113,8 +151,15 @@ function startIsland(element: HTMLElement, islands: Readonly<Record<string, Isla
     loadCode(definition).then(
       (mount) => {
         const typed = typedValues(element);
+        let click = takeHeldClick(element);
+        // From here on the island's own code hears a tap (React replays one that comes while
+        // it hydrates), so the loader no longer holds one.
+        element.setAttribute(islandRunningAttribute, '');
         mount(element, () => {
           restoreTypedValues(element, typed);
+          const held = click;
+          click = undefined;
+          replayClick(element, held);
           element.removeEventListener('submit', holdSubmit, true);
           const form = heldSubmit;
           heldSubmit = undefined;
