@@ -28,7 +28,7 @@ export const panelClassName =
 export const dotClassName = (offline: boolean) =>
   `size-2.5 rounded-full ${offline ? 'bg-amber-500' : 'bg-emerald-600'}`;
 
-export function waitingText(count: number) {
+function waitingText(count: number) {
   return count === 1 ? '1 Anfrage wartet' : `${count} Anfragen warten`;
 }
 
