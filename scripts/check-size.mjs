@@ -160,7 +160,9 @@ function staticGraph(roots, checkLibraries, pageName = 'universa') {
 function pageGraph(name) {
   const islandModules = islandsOf(name).flatMap((island) => {
     if (Object.hasOwn(domIslands, island)) return [domIslands[island]];
-    failures.push(`/${name}: die Insel ${island} ist kein reines DOM (React vor der ersten Nutzung).`);
+    failures.push(
+      `/${name}: die Insel ${island} ist kein reines DOM (React vor der ersten Nutzung).`,
+    );
     return [];
   });
   return staticGraph(
@@ -207,9 +209,7 @@ const desk = deskOnlyFiles(manifest);
 failures.push(...desk.problems);
 const staticDeskChunks = [
   ...new Map([...pageFiles, ...shellGraph.values()].map((f) => [f.file, f])).values(),
-].filter((f) =>
-  desk.deskOnly.has(path.relative(dist, f.file).split(path.sep).join('/')),
-);
+].filter((f) => desk.deskOnly.has(path.relative(dist, f.file).split(path.sep).join('/')));
 for (const chunk of staticDeskChunks) {
   failures.push(
     `Survey-Desk-Code im Einstieg: ${relative(chunk.file)} wird statisch von ${chunk.importedBy} geladen.`,

@@ -20,6 +20,7 @@ import {
 import type { RenderedPage } from '../../src/app/render-page.tsx';
 import { notFoundPage, publicPageAddresses, type PageMeta } from '../../src/config/page-meta.ts';
 import { isAppShellAddress, isServerPath } from '../../src/domain/routes.ts';
+import type { islandRegistry } from '../../src/island-registry.ts';
 import type { IslandDefinition } from '../../src/islands/island-definition.ts';
 import { islandCodeElementId, type IslandCode } from '../../src/islands/loader.ts';
 import { prerenderedPageHtml } from '../page-html.ts';
@@ -56,9 +57,11 @@ async function loadApp(server: ViteDevServer) {
   const { renderPage } = (await server.ssrLoadModule(`/${files.renderer}`)) as {
     renderPage: (address: string) => Promise<RenderedPage>;
   };
-  const { islandRegistry: registry } = (await server.ssrLoadModule(`/${files.registry}`)) as {
-    islandRegistry: Registry;
+  const registered = (await server.ssrLoadModule(`/${files.registry}`)) as {
+    islandRegistry: typeof islandRegistry;
   };
+  // Read by name from a page's HTML: any string, each entry one of the two kinds.
+  const registry: Registry = registered.islandRegistry;
   return { renderPage, registry };
 }
 

@@ -27,7 +27,7 @@ const rejectedLead = {
   source: 'kfz',
   created_at: '2026-11-28T10:00:00Z',
   last_error: 'Ungültig',
-} as OutboxItem;
+} as unknown as OutboxItem;
 
 const statuses: Record<string, Partial<DeviceStatus>> = {
   'nothing read yet': {},

@@ -92,10 +92,7 @@ describe('the PWA notices in plain DOM', () => {
     vi.useFakeTimers();
     start();
     const registration = { update: vi.fn(async () => undefined) };
-    worker.options!.onRegisteredSW!(
-      '/sw.js',
-      registration as unknown as ServiceWorkerRegistration,
-    );
+    worker.options!.onRegisteredSW!('/sw.js', registration as unknown as ServiceWorkerRegistration);
     vi.advanceTimersByTime(59 * 60 * 1000);
     expect(registration.update).not.toHaveBeenCalled();
     vi.advanceTimersByTime(60 * 1000);

@@ -19,7 +19,11 @@ import { registerSW } from './register-sw-vanilla.ts';
 // in React (pwa-notices.tsx).
 
 function updatePrompt(reload: () => void, later: () => void): HTMLElement {
-  const reloadButton = h('button', { type: 'button', className: promptClass.reload }, prompt.reload);
+  const reloadButton = h(
+    'button',
+    { type: 'button', className: promptClass.reload },
+    prompt.reload,
+  );
   reloadButton.addEventListener('click', reload);
   const laterButton = h('button', { type: 'button', className: promptClass.later }, prompt.later);
   laterButton.addEventListener('click', later);

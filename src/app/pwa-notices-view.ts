@@ -18,8 +18,7 @@ export const updatePromptClassNames = {
   text: 'mt-1 text-sm text-slate-700',
   buttons: 'mt-3 flex gap-3',
   reload: 'min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white',
-  later:
-    'min-h-11 rounded-lg px-4 font-semibold text-brand-800 underline-offset-4 hover:underline',
+  later: 'min-h-11 rounded-lg px-4 font-semibold text-brand-800 underline-offset-4 hover:underline',
 } as const;
 
 export const installHintText = {

@@ -17,7 +17,11 @@ export function startCookieSettingsButton(element: HTMLElement): void {
     alert?.remove();
     alert = undefined;
     openCookieSettings().catch(() => {
-      alert = h('p', { role: 'alert', className: 'mt-2 text-sm text-red-800' }, cookieSettingsFailedText);
+      alert = h(
+        'p',
+        { role: 'alert', className: 'mt-2 text-sm text-red-800' },
+        cookieSettingsFailedText,
+      );
       button.after(alert);
     });
   });
