@@ -24,10 +24,13 @@ export interface DeviceStatus {
   hubUnreachable: boolean;
 }
 
-/** What is known at once, without reading the outbox (`waiting` is undefined). */
+/**
+ * What is known at once, without reading the outbox (`waiting` is undefined). Rendered on a
+ * server (no `navigator`), the device counts as online.
+ */
 export function readDeviceStatus(): DeviceStatus {
   return {
-    online: navigator.onLine,
+    online: typeof navigator === 'undefined' || navigator.onLine,
     simulateOffline: readDeviceSetting('simulateOffline'),
     kiosk: readDeviceSetting('kiosk'),
     kioskUnlocked: isKioskUnlocked(),

@@ -7,7 +7,7 @@ export type { DeviceStatus } from './device-status-store.ts';
  * What the status element shows; the outbox counts update live, across tabs too. React's view of
  * src/offline/device-status-store.ts, which the prerendered pages' plain DOM status uses directly:
  * read with plain IndexedDB and refreshed on Dexie's change notices, so the header never loads
- * Dexie itself. Not for a server render: it reads the device from the first render on.
+ * Dexie itself.
  */
 export function useDeviceStatus(): DeviceStatus {
   const [status, setStatus] = useState(readDeviceStatus);
