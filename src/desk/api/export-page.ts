@@ -205,6 +205,8 @@ export interface ExportFile {
   finish(): Blob;
 }
 
+const xlsxBatch = 1000;
+
 /** An export's file: XLSX when `xlsx` is given, else CSV. */
 export function createExportFile(table: ExportTable, xlsx: XlsxStream | null): ExportFile {
   if (!xlsx) {
@@ -212,7 +214,12 @@ export function createExportFile(table: ExportTable, xlsx: XlsxStream | null): E
     return { add: (rows) => csv.add(rows), finish: () => csv.file() };
   }
   return {
-    add: (rows) => xlsx.add(rows.map((row) => table.row(row))),
+    add(rows) {
+      // A thousand rows' cells and XML at a time, not a whole page's: the worker's heap stays small.
+      for (let start = 0; start < rows.length; start += xlsxBatch) {
+        xlsx.add(rows.slice(start, start + xlsxBatch).map((row) => table.row(row)));
+      }
+    },
     finish: () => xlsx.finish(table.headers()),
   };
 }
