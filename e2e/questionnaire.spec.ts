@@ -170,9 +170,48 @@ test('the empty contact form shows exactly the spec messages and sends nothing',
   );
 });
 
-test('a hub failure on load shows the German error with a retry that works', async ({ page }) => {
+test('a hub failure on load leaves the questionnaire the page came with, and it is sent', async ({
+  page,
+  request,
+}) => {
+  // Issue 37: the page brings its first question in the HTML; the hub not answering the live
+  // definition changes nothing for the visitor.
+  const email = uniqueEmail('pkv-ohne-hub');
   await page.route('**/api/forms/2/questions', (route) => route.abort('connectionrefused'));
   await page.goto('/pkv');
+  await page.getByRole('button', { name: 'Studierend' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Wie sind Sie aktuell krankenversichert?' }),
+  ).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Familienversichert' }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Keinen Selbstbehalt' }).click();
+  await page.getByRole('textbox', { name: 'In welchem Jahr sind Sie geboren?' }).fill('2004');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Später oder noch offen' }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await fillContact(page, email);
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
+  const [stored] = await responsesFor(request, email);
+  expect(stored!.answers.map((a) => a.answer)).toEqual([
+    'Studierend',
+    'Familienversichert',
+    '',
+    'Keinen Selbstbehalt',
+    '2004',
+    'Später oder noch offen',
+    '',
+  ]);
+});
+
+test('a questionnaire made in the desk shows the German error with a retry when the hub fails', async ({
+  page,
+}) => {
+  // /fragebogen/{id} has no questionnaire built into its page: it waits for the hub's.
+  await page.route('**/api/forms/2/questions', (route) => route.abort('connectionrefused'));
+  await page.goto('/fragebogen/2');
   await expect(page.getByRole('alert')).toContainText(
     'Der Fragebogen konnte nicht geladen werden.',
   );

@@ -4,10 +4,10 @@ import { hubConnection } from '../api/hub-connection.ts';
 import { hubFailure, transientFailureKinds } from '../api/hub-failure.ts';
 import {
   PKV_FORM_ID,
-  questionnaireDefinitionSchema,
   TABALUGA_FORM_ID,
   type QuestionnaireDefinition,
 } from '../domain/questionnaire.ts';
+import { questionnaireDefinitionSchema } from '../domain/questionnaire-schema.ts';
 import { readDeviceSetting } from './device-settings.ts';
 import { keepDocumentOffline } from './document-cache.ts';
 import { offlineDb } from './offline-db.ts';
@@ -70,6 +70,13 @@ export async function loadQuestionnaire(
     if (stored) return stored;
     throw new HubError({ ...error.failure, message: `${error.message} ${notOnDevice}` });
   }
+}
+
+/** The German line for a questionnaire that did not load: the hub's own, or a general one. */
+export function loadFailureMessage(error: unknown): string {
+  return error instanceof HubError
+    ? error.message
+    : 'Der Fragebogen konnte nicht geladen werden. Bitte versuchen Sie es erneut.';
 }
 
 /** Keeps both public questionnaires on the device, so they open offline after any online visit. */

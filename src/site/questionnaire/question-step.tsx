@@ -9,6 +9,7 @@ import {
 } from '../../domain/questionnaire.ts';
 import { Button } from '../../ui/button.tsx';
 import { CheckboxField, FieldError, TextField } from '../../ui/form-fields.tsx';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { StepActions, StepForm, StepSection } from './step-parts.tsx';
 
 interface QuestionStepProps {
@@ -66,6 +67,9 @@ function QuestionBody(props: AnswerProps) {
 }
 
 function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) {
+  // The prerendered page shows the first question before its code runs; until then a choice
+  // would go nowhere, so its buttons wait (a tap is not lost silently, and a test's click waits).
+  const running = useHydrated();
   return (
     <>
       <ul className="grid gap-3 sm:grid-cols-2">
@@ -74,6 +78,7 @@ function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) 
             <button
               type="button"
               aria-pressed={value === option}
+              disabled={!running}
               onClick={() => onAnswer(option, true)}
               className={`min-h-14 w-full rounded-xl border-2 px-4 py-3 text-left text-lg font-medium transition-colors ${
                 value === option
@@ -91,6 +96,7 @@ function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) 
         {question.required ? null : (
           <Button
             className="w-full sm:w-auto"
+            disabled={!running}
             onClick={() => onAnswer(typeof value === 'string' ? value : '', true)}
           >
             Weiter

@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Question, QuestionnaireDefinition } from '../../domain/questionnaire.ts';
+import { loadQuestionnaire } from '../../offline/definitions.ts';
+import { saveDraft } from '../../offline/questionnaire-draft.ts';
+import { builtQuestionnaire } from './built-questionnaires.ts';
+import { QuestionnaireFlow } from './questionnaire-flow.tsx';
+
+// Issue 37: a questionnaire page paints its first question from the HTML the build writes, the
+// island hydrates it, and the live definition (hub, service worker, device copy) takes over
+// only when it differs. Neither the live definition's code nor the contact step's runs before.
+
+const seen = vi.hoisted(() => ({ contactStep: false }));
+vi.mock('./contact-step.tsx', async (importOriginal) => {
+  seen.contactStep = true;
+  return importOriginal();
+});
+vi.mock('../../offline/definitions.ts', () => ({
+  loadQuestionnaire: vi.fn(),
+  loadFailureMessage: () => 'Der Fragebogen konnte nicht geladen werden.',
+}));
+
+const pkv = builtQuestionnaire(2)!;
+const [first, second] = pkv.questions as [Question, Question, ...Question[]];
+
+/** The live definition's answer, given when the test says so. */
+function liveAnswer() {
+  let settle!: { resolve: (d: QuestionnaireDefinition) => void; reject: (e: Error) => void };
+  const promise = new Promise<QuestionnaireDefinition>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  vi.mocked(loadQuestionnaire).mockReturnValue(promise);
+  return settle;
+}
+
+const withQuestion = (index: number, changes: Partial<Question>): QuestionnaireDefinition => ({
+  ...pkv,
+  questions: pkv.questions.map((q, i) => (i === index ? { ...q, ...changes } : q)),
+});
+
+let root: Root | undefined;
+let errors: unknown[];
+
+/** The page as the build writes it, then its island hydrated, as src/islands.tsx does. */
+async function loadPage() {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<QuestionnaireFlow formId={2} built={pkv} />);
+  document.body.append(container);
+  await act(async () => {
+    root = hydrateRoot(container, <QuestionnaireFlow formId={2} built={pkv} />, {
+      onRecoverableError: (error) => errors.push(error),
+    });
+  });
+  return container;
+}
+
+const option = (name: string) => screen.getByRole('button', { name });
+const heading = (name: string) => screen.findByRole('heading', { name });
+
+beforeEach(() => {
+  errors = [];
+  seen.contactStep = false;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  localStorage.clear();
+  vi.mocked(loadQuestionnaire).mockReset();
+});
+
+describe('the first question from the HTML', () => {
+  it('is in the HTML the build writes, its choices waiting for the code', () => {
+    const html = renderToString(<QuestionnaireFlow formId={2} built={pkv} />);
+    document.body.innerHTML = html;
+    expect(screen.getByRole('heading', { name: first.question })).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuemax')).toBe('7');
+    for (const text of first.options) expect(option(text)).toHaveProperty('disabled', true);
+    expect(html).not.toContain('Fragebogen wird geladen');
+  });
+
+  it('hydrates without a mismatch, takes taps, and loads no contact step before an answer', async () => {
+    liveAnswer().resolve(pkv);
+    const container = await loadPage();
+    const button = option(first.options[1]!);
+    expect(button).toHaveProperty('disabled', false);
+    expect(errors).toEqual([]);
+    // The live definition is read when the page is idle; the same one changes nothing.
+    await waitFor(() => expect(loadQuestionnaire).toHaveBeenCalledWith(2, expect.anything()));
+    await act(() => Promise.resolve());
+    expect(container.contains(button)).toBe(true);
+    expect(seen.contactStep).toBe(false);
+
+    fireEvent.click(button);
+    expect(await heading(second.question)).toBeTruthy();
+    await waitFor(() => expect(seen.contactStep).toBe(true));
+  });
+
+  it('gives way to a live definition that differs, before the visitor answered', async () => {
+    const live = liveAnswer();
+    await loadPage();
+    await waitFor(() => expect(loadQuestionnaire).toHaveBeenCalled());
+    await act(async () => live.resolve(withQuestion(0, { question: 'Was machen Sie beruflich?' })));
+    expect(await heading('Was machen Sie beruflich?')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps an answer whose question did not change, and goes on where the visitor was', async () => {
+    const live = liveAnswer();
+    await loadPage();
+    fireEvent.click(option(first.options[3]!));
+    expect(await heading(second.question)).toBeTruthy();
+    await act(async () => live.resolve(withQuestion(1, { question: 'Wie sind Sie versichert?' })));
+    expect(await heading('Wie sind Sie versichert?')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Zurück' }));
+    expect(option(first.options[3]!).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('asks again, with a notice, when the answered question changed meanwhile', async () => {
+    const live = liveAnswer();
+    await loadPage();
+    fireEvent.click(option(first.options[3]!));
+    expect(await heading(second.question)).toBeTruthy();
+    const changed = withQuestion(0, { options: ['Angestellt', 'Selbstständig', 'Sonstiges'] });
+    await act(async () => live.resolve(changed));
+    expect(await heading(first.question)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('wurde gerade geändert');
+    expect(option('Selbstständig').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('stays with the built questions when the live definition does not arrive (offline)', async () => {
+    const live = liveAnswer();
+    await loadPage();
+    await waitFor(() => expect(loadQuestionnaire).toHaveBeenCalled());
+    await act(async () => live.reject(new Error('offline')));
+    expect(screen.getByRole('heading', { name: first.question })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('resumes a draft once hydrated, without a mismatch', async () => {
+    liveAnswer().resolve(pkv);
+    saveDraft(2, { step: 2, answers: { 4: first.options[1]!, 5: second.options[0]! } }, Date.now());
+    await loadPage();
+    expect(await heading(pkv.questions[2]!.question)).toBeTruthy();
+    expect(errors).toEqual([]);
+  });
+});
