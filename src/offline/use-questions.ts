@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { sameQuestionnaire, type QuestionnaireDefinition } from '../domain/questionnaire.ts';
+import {
+  fetchDefinition,
+  keepDefinition,
+  showsSameQuestionnaire,
+} from './definitions-warmup.ts';
+import { readDeviceSetting } from './device-settings.ts';
 import { whenIdle } from './when-idle.ts';
 
 export type QuestionsState =
@@ -10,14 +16,38 @@ export type QuestionsState =
 const generalFailure = 'Der Fragebogen konnte nicht geladen werden. Bitte versuchen Sie es erneut.';
 
 /**
+ * The live definition for a page that shows `built`: undefined while that one is current, or
+ * when no other arrives (offline, the hub down), so the built one stays.
+ *
+ * First the hub's reply (through the service worker, which answers from its cache offline) is
+ * compared without zod; only a different or unreadable one loads the schema and the device
+ * database (definitions.ts), which also try the device's copy.
+ */
+async function liveDefinition(
+  formId: number,
+  built: QuestionnaireDefinition,
+  signal: AbortSignal,
+): Promise<QuestionnaireDefinition | undefined> {
+  const reply = readDeviceSetting('simulateOffline')
+    ? undefined
+    : await fetchDefinition(formId).catch(() => undefined);
+  if (signal.aborted) return undefined;
+  if (reply) {
+    void keepDefinition(reply).catch(() => undefined);
+    if (showsSameQuestionnaire(reply, built)) return undefined;
+  }
+  const { loadQuestionnaire, readDefinition } = await import('./definitions.ts');
+  const live = reply ? readDefinition(reply) : await loadQuestionnaire(formId, signal);
+  return live && !sameQuestionnaire(built, live) ? live : undefined;
+}
+
+/**
  * A questionnaire (hub, else the device's copy), with a retry for the error screen.
  *
  * With `built`, the definition the build rendered into the page, that one shows at once: on the
  * server and in the first render, so the page paints its first question from the HTML and the
- * island hydrates it. The live definition (hub, the service worker's cached reply, the device's
- * copy) is read when the page is idle, with its checks (zod) and the device database (Dexie), and
- * takes over only when it differs. When it does not arrive, the built one stays: it answers as
- * well offline.
+ * island hydrates it. The live definition is read when the page is idle and takes over only when
+ * it differs; when it does not arrive, the built one stays, offline too.
  */
 export function useQuestions(
   formId: number,
@@ -38,34 +68,38 @@ export function useQuestions(
   useEffect(() => {
     const controller = new AbortController();
     const setState = (next: QuestionsState) => setResult({ key, state: next });
-    async function load() {
-      try {
-        const { loadQuestionnaire, loadFailureMessage } = await import('./definitions.ts');
+
+    if (built) {
+      const cancel = whenIdle(() => {
+        liveDefinition(formId, built, controller.signal).then(
+          (live) => {
+            if (live && !controller.signal.aborted) setState({ status: 'success', ...live });
+          },
+          // Not arrived, not even from the device: the built questionnaire goes on.
+          () => undefined,
+        );
+      });
+      return () => {
+        cancel();
+        controller.abort();
+      };
+    }
+
+    import('./definitions.ts')
+      .then(async ({ loadQuestionnaire, loadFailureMessage }) => {
         try {
-          const definition = await loadQuestionnaire(formId, controller.signal);
-          if (controller.signal.aborted) return;
-          // The same questionnaire keeps the same objects: the steps go on undisturbed.
-          if (built && sameQuestionnaire(built, definition)) return;
-          setState({ status: 'success', ...definition });
+          setState({ status: 'success', ...(await loadQuestionnaire(formId, controller.signal)) });
         } catch (error) {
-          if (!controller.signal.aborted && !built) {
+          if (!controller.signal.aborted) {
             setState({ status: 'error', message: loadFailureMessage(error) });
           }
         }
-      } catch {
+      })
+      .catch(() => {
         // The loading code itself did not arrive (offline before the service worker held it).
-        if (!controller.signal.aborted && !built) {
-          setState({ status: 'error', message: generalFailure });
-        }
-      }
-    }
-    // Without a built definition nothing shows until it arrives: then at once.
-    const cancel = built ? whenIdle(() => void load()) : undefined;
-    if (!built) void load();
-    return () => {
-      cancel?.();
-      controller.abort();
-    };
+        if (!controller.signal.aborted) setState({ status: 'error', message: generalFailure });
+      });
+    return () => controller.abort();
   }, [formId, key, built]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Question, QuestionnaireDefinition } from '../../domain/questionnaire.ts';
-import { loadQuestionnaire } from '../../offline/definitions.ts';
+import { fetchDefinition, keepDefinition } from '../../offline/definitions-warmup.ts';
 import { saveDraft } from '../../offline/questionnaire-draft.ts';
 import { builtQuestionnaire } from './built-questionnaires.ts';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
@@ -15,14 +15,25 @@ import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 // island hydrates it, and the live definition (hub, service worker, device copy) takes over
 // only when it differs. Neither the live definition's code nor the contact step's runs before.
 
-const seen = vi.hoisted(() => ({ contactStep: false }));
+const seen = vi.hoisted(() => ({ contactStep: false, definitions: false }));
+const loadQuestionnaire = vi.hoisted(() => vi.fn<(formId: number, signal?: AbortSignal) => Promise<unknown>>());
 vi.mock('./contact-step.tsx', async (importOriginal) => {
   seen.contactStep = true;
   return importOriginal();
 });
-vi.mock('../../offline/definitions.ts', () => ({
-  loadQuestionnaire: vi.fn(),
-  loadFailureMessage: () => 'Der Fragebogen konnte nicht geladen werden.',
+// The full reading (zod, Dexie): its device fallback is what the tests control.
+vi.mock('../../offline/definitions.ts', async (importOriginal) => {
+  seen.definitions = true;
+  return {
+    ...(await importOriginal<typeof import('../../offline/definitions.ts')>()),
+    loadQuestionnaire,
+  };
+});
+// The hub's reply as the light reading gets it; none (offline) unless a test gives one.
+vi.mock('../../offline/definitions-warmup.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../offline/definitions-warmup.ts')>()),
+  fetchDefinition: vi.fn(() => Promise.resolve(undefined)),
+  keepDefinition: vi.fn(() => Promise.resolve()),
 }));
 
 const pkv = builtQuestionnaire(2)!;
@@ -37,6 +48,17 @@ function liveAnswer() {
   vi.mocked(loadQuestionnaire).mockReturnValue(promise);
   return settle;
 }
+
+/** The hub's reply for a definition, options keyed '1', '2', ... as the database keeps them. */
+const hubReply = (definition: QuestionnaireDefinition) => ({
+  form_id: 2,
+  questions: definition.questions.map((q) => ({
+    ...q,
+    options: Object.fromEntries(q.options.map((option, i) => [String(i + 1), option])),
+  })),
+  document_url: definition.documentUrl,
+  fetched_at: Date.now(),
+});
 
 const withQuestion = (index: number, changes: Partial<Question>): QuestionnaireDefinition => ({
   ...pkv,
@@ -60,11 +82,14 @@ async function loadPage() {
 }
 
 const option = (name: string) => screen.getByRole('button', { name });
-const heading = (name: string) => screen.findByRole('heading', { name });
+/** A step's heading; an optional question's ends with '(optional)'. */
+const heading = (text: string) =>
+  screen.findByRole('heading', { name: (name) => name.startsWith(text) });
 
 beforeEach(() => {
   errors = [];
   seen.contactStep = false;
+  vi.mocked(fetchDefinition).mockResolvedValue(undefined);
 });
 
 afterEach(() => {
@@ -85,6 +110,16 @@ describe('the first question from the HTML', () => {
     expect(html).not.toContain('Fragebogen wird geladen');
   });
 
+  // First of the hydrating tests: the module, once imported, stays for the others.
+  it('loads no schema and no device database while the hub sends what the page was built with', async () => {
+    vi.mocked(fetchDefinition).mockResolvedValue(hubReply(pkv));
+    await loadPage();
+    await waitFor(() => expect(keepDefinition).toHaveBeenCalled());
+    await act(() => Promise.resolve());
+    expect(seen.definitions).toBe(false);
+    expect(screen.getByRole('heading', { name: first.question })).toBeTruthy();
+  });
+
   it('hydrates without a mismatch, takes taps, and loads no contact step before an answer', async () => {
     liveAnswer().resolve(pkv);
     const container = await loadPage();
@@ -100,6 +135,15 @@ describe('the first question from the HTML', () => {
     fireEvent.click(button);
     expect(await heading(second.question)).toBeTruthy();
     await waitFor(() => expect(seen.contactStep).toBe(true));
+  });
+
+  it("takes the hub's changed questionnaire from its reply", async () => {
+    vi.mocked(fetchDefinition).mockResolvedValue(
+      hubReply(withQuestion(0, { question: 'Was machen Sie beruflich?' })),
+    );
+    await loadPage();
+    expect(await heading('Was machen Sie beruflich?')).toBeTruthy();
+    expect(loadQuestionnaire).not.toHaveBeenCalled();
   });
 
   it('gives way to a live definition that differs, before the visitor answered', async () => {
