@@ -86,23 +86,24 @@ describe('warmDefinition', () => {
 describe('showsSameQuestionnaire (issue 37)', () => {
   // The hub's reply as the database gives it: options keyed '1', '2', ..., nulls for defaults,
   // out of order. The light reading must agree with the schema, which the page shows from.
-  const reply = {
-    form_id: 2,
-    questions: [
-      { ...question, id: 5, sequence: 2, type: 'multiple-choice', required: null, key: null },
-      {
-        ...question,
-        id: 4,
-        sequence: 1,
-        type: 'multiple-choice',
-        options: { '10': 'Zehn', '2': 'Zwei', '1': 'Eins' },
-        analysis_bucket: 'birth_decade',
-        required: false,
-      },
-    ],
-    document_url: null,
-    fetched_at: 0,
+  const second: Record<string, unknown> = {
+    ...question,
+    id: 5,
+    sequence: 2,
+    type: 'multiple-choice',
+    required: null,
+    key: null,
   };
+  const first: Record<string, unknown> = {
+    ...question,
+    id: 4,
+    sequence: 1,
+    type: 'multiple-choice',
+    options: { '10': 'Zehn', '2': 'Zwei', '1': 'Eins' },
+    analysis_bucket: 'birth_decade',
+    required: false,
+  };
+  const reply = { form_id: 2, questions: [second, first], document_url: null, fetched_at: 0 };
   const shown = readDefinition(reply)!;
 
   it('reads a reply as the schema does', () => {
@@ -111,7 +112,6 @@ describe('showsSameQuestionnaire (issue 37)', () => {
   });
 
   it('sees a changed text, option, order or document', () => {
-    const [second, first] = reply.questions as [Record<string, unknown>, Record<string, unknown>];
     const changed = (questions: unknown[], documentUrl: string | null = null) =>
       !showsSameQuestionnaire({ ...reply, questions, document_url: documentUrl }, shown);
     expect(changed([second, { ...first, question: 'Anders?' }])).toBe(true);
@@ -121,7 +121,6 @@ describe('showsSameQuestionnaire (issue 37)', () => {
   });
 
   it('counts a reply it does not understand as different', () => {
-    const [second, first] = reply.questions as [Record<string, unknown>, Record<string, unknown>];
     for (const odd of [{ ...first, options: 7 }, { ...first, id: '4' }, null]) {
       expect(showsSameQuestionnaire({ ...reply, questions: [second, odd] }, shown)).toBe(false);
     }

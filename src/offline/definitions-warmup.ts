@@ -101,7 +101,9 @@ export async function warmDefinitionsLightly(
   );
   await codeOffline();
   await Promise.all(
-    definitions.map((definition) => (definition ? keepDefinition(definition).catch(() => undefined) : null)),
+    definitions.map((definition) =>
+      definition ? keepDefinition(definition).catch(() => undefined) : null,
+    ),
   );
 }
 

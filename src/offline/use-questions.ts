@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { sameQuestionnaire, type QuestionnaireDefinition } from '../domain/questionnaire.ts';
-import {
-  fetchDefinition,
-  keepDefinition,
-  showsSameQuestionnaire,
-} from './definitions-warmup.ts';
+import { fetchDefinition, keepDefinition, showsSameQuestionnaire } from './definitions-warmup.ts';
 import { readDeviceSetting } from './device-settings.ts';
 import { whenIdle } from './when-idle.ts';
 

@@ -56,7 +56,13 @@ async function loadedWith(entry: string): Promise<{ modules: string[]; packages:
     const code = await readFile(path.join(root, file), 'utf8');
     for (const specifier of staticImports(code, file)) {
       if (specifier.startsWith('.')) queue.push(path.join(path.dirname(file), specifier));
-      else packages.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+      else
+        packages.add(
+          specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
     }
   }
   return { modules: [...modules], packages: [...packages] };

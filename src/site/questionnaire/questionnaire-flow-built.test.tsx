@@ -16,7 +16,9 @@ import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 // only when it differs. Neither the live definition's code nor the contact step's runs before.
 
 const seen = vi.hoisted(() => ({ contactStep: false, definitions: false }));
-const loadQuestionnaire = vi.hoisted(() => vi.fn<(formId: number, signal?: AbortSignal) => Promise<unknown>>());
+const loadQuestionnaire = vi.hoisted(() =>
+  vi.fn<(formId: number, signal?: AbortSignal) => Promise<unknown>>(),
+);
 vi.mock('./contact-step.tsx', async (importOriginal) => {
   seen.contactStep = true;
   return importOriginal();
@@ -64,6 +66,9 @@ const withQuestion = (index: number, changes: Partial<Question>): QuestionnaireD
   ...pkv,
   questions: pkv.questions.map((q, i) => (i === index ? { ...q, ...changes } : q)),
 });
+
+// hydrateRoot is called directly here (Testing Library renders with createRoot only).
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let root: Root | undefined;
 let errors: unknown[];
