@@ -125,6 +125,7 @@ const testZones = zones.map((zone) =>
 export default defineConfig([
   globalIgnores([
     'dist/',
+    'dist-server/',
     'node_modules/',
     'data/',
     'test-results/',

@@ -8,10 +8,15 @@
 // changed, the table no longer busy; two animation frames after the change): the next page, a
 // sort by surname, and a search for a surname fragment (goal ≤ 300 ms each). The search waits
 // 300 ms after the last key before it asks (customers-page.tsx, searchDelay): printed as measured
-// from the keystroke and without that pause, the goal applies to the latter. Medians are printed
-// beside the goals, with min and max.
+// from the keystroke and without that pause, the goal applies to the latter. Then, in another
+// fresh context (issue 37's office at volume, BENCH_FOLLOW_UPS open follow-ups, default 5,000):
+// sign in on the dashboard, from the submit to the dashboard usable (the work list's counts and
+// every card painted, none busy; goal ≤ 1 s), and from the click on 'Wiedervorlagen' to the
+// follow-up list's first page painted (goal ≤ 300 ms). Medians are printed beside the goals, with
+// min and max.
 //
-// Data: seed:demo's generators (supabase/seed-demo.sql, scripts/demo-data.ts) into a PGlite
+// Data: seed:demo's generators (supabase/seed-demo.sql, scripts/demo-data.ts), and the open
+// follow-ups without an assignee on the first demo customers (half overdue), into a PGlite
 // DATA_DIR cached under .tmp/bench-desk-<count>/ (reused while the migrations are the same;
 // takes ~3 min to make on 2 cores). With DATABASE_URL set, the same rounds run a second time on
 // that PostgreSQL database, which gets the demo customers first if it has fewer than
@@ -35,6 +40,10 @@ import { startServerProcess, type ServerProcess } from '../tests/helpers/server-
 
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const followUps = Number(process.env.BENCH_FOLLOW_UPS ?? 5_000);
+if (!Number.isInteger(followUps) || followUps < 0 || followUps > 20_000) {
+  throw new Error('BENCH_FOLLOW_UPS muss eine ganze Zahl von 0 bis 20000 sein.');
+}
 if (!Number.isInteger(customers) || customers < 1_000 || customers > 100_000) {
   throw new Error('BENCH_CUSTOMERS muss eine ganze Zahl von 1000 bis 100000 sein.');
 }
@@ -87,6 +96,22 @@ async function seed(db: Database, count: number) {
   return true;
 }
 
+/**
+ * `followUps` open follow-ups without an assignee on the first demo customers, due from 60 days
+ * ago to 60 days ahead (half of them overdue), after removing the bench's earlier ones.
+ */
+async function seedFollowUps(db: Database) {
+  await db.query(`delete from public.follow_ups where body = 'Bench-Wiedervorlage'`);
+  await db.query(
+    `insert into public.follow_ups (customer_id, due_at, body)
+     select u.id, now() + ((u.n % 121) - 60) * interval '1 day' + (u.n % 24) * interval '1 hour',
+            'Bench-Wiedervorlage'
+       from (select id, row_number() over (order by id) as n
+               from public.users where email like $1 order by id limit $2) u`,
+    [`%@${demoDomain}`, followUps],
+  );
+}
+
 /** The PGlite DATA_DIR with the demo data, made once per set of migrations. */
 async function pgliteDataDir(): Promise<string> {
   const dir = path.resolve(`.tmp/bench-desk-${customers}`);
@@ -96,7 +121,7 @@ async function pgliteDataDir(): Promise<string> {
   for (const name of readdirSync('supabase/migrations').sort()) {
     migrations.update(name).update(readFileSync(path.join('supabase/migrations', name)));
   }
-  const stamp = JSON.stringify({ customers, migrations: migrations.digest('hex') });
+  const stamp = JSON.stringify({ customers, followUps, migrations: migrations.digest('hex') });
   if (existsSync(marker) && (await readFile(marker, 'utf8')) === stamp) return dir;
   console.log(`PGlite: Demo-Daten werden erzeugt (${dir}) …`);
   await rm(dir, { recursive: true, force: true });
@@ -106,6 +131,7 @@ async function pgliteDataDir(): Promise<string> {
   await server.kill('SIGTERM');
   const db = await openDatabase({ dataDir: dir });
   await seed(db, customers);
+  await seedFollowUps(db);
   // Fresh statistics for the planner, as autovacuum would gather them on a running PostgreSQL.
   await db.query('vacuum analyze');
   await db.close();
@@ -143,6 +169,43 @@ const armScript = `(eventName) => {
     observer.observe(document.body, { childList: true, subtree: true, attributes: true });
   });
 }`;
+
+// The office screens: the same marks, ending when the screen is usable. The dashboard: the work
+// list's counts there and no card of the page busy. The follow-up list: its table with rows, not
+// busy.
+const armReadyScript = `(eventName, screen) => {
+  const main = () => document.querySelector('main');
+  const idle = () => main().querySelectorAll('[aria-busy="true"]').length === 0;
+  const ready = screen === 'dashboard'
+    ? () => !!main() && !!main().querySelector('[aria-labelledby="karte-wiedervorlagen"] ul[aria-label="Anzahl"]') && idle()
+    : () => {
+        const table = main() && main().querySelector('table');
+        return !!table && table.querySelectorAll('tbody tr').length > 0 && idle();
+      };
+  const bench = { start: 0, end: 0, done: null };
+  window.deskBench = bench;
+  document.addEventListener(eventName, () => {
+    if (bench.start === 0) bench.start = performance.now();
+  }, { capture: true });
+  bench.done = new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(screen + ' nicht fertig')), ${stepTimeout});
+    const observer = new MutationObserver(() => {
+      if (bench.start === 0 || !ready()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        bench.end = performance.now();
+        resolve();
+      }));
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
+}`;
+
+async function armReady(page: Page, startEvent: 'submit' | 'click', screen: string) {
+  await page.evaluate(
+    `(${armReadyScript})(${JSON.stringify(startEvent)}, ${JSON.stringify(screen)})`,
+  );
+}
 
 async function arm(page: Page, startEvent: 'submit' | 'click' | 'input') {
   await page.evaluate(`(${armScript})(${JSON.stringify(startEvent)})`);
@@ -198,6 +261,35 @@ async function round(browser: Browser, url: string, term: string): Promise<Round
   }
 }
 
+interface OfficeRound {
+  dashboard: number;
+  followUps: number;
+}
+
+async function officeRound(browser: Browser, url: string): Promise<OfficeRound> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  context.setDefaultTimeout(stepTimeout);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}${deskPaths.dashboard}`);
+    await page.getByLabel('E-Mail-Adresse').fill(admin.email);
+    await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
+    await armReady(page, 'submit', 'dashboard');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dashboard = await measured(page);
+
+    await armReady(page, 'click', 'follow-ups');
+    await page
+      .getByRole('navigation', { name: 'Survey Desk' })
+      .getByRole('link', { name: 'Wiedervorlagen', exact: true })
+      .click();
+    const followUpList = await measured(page);
+    return { dashboard, followUps: followUpList };
+  } finally {
+    await context.close();
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
@@ -205,7 +297,7 @@ const median = (values: number[]) => {
 };
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-function report(database: string, results: Round[]) {
+function report(database: string, results: Round[], office: OfficeRound[]) {
   const line = (label: string, values: number[], goal: number) => {
     const m = median(values);
     console.log(
@@ -239,15 +331,33 @@ function report(database: string, results: Round[]) {
   console.log(
     `  ${'Suche ab Tastendruck (mit Tipp-Pause)'.padEnd(44)} Median ${ms(median(results.map((r) => r.search))).padStart(8)}`,
   );
+  console.log(
+    `  Büro: ${numberFormat.format(followUps)} offene Wiedervorlagen, ${office.length} Durchgänge:`,
+  );
+  line(
+    'Anmelden → Dashboard benutzbar',
+    office.map((r) => r.dashboard),
+    1_000,
+  );
+  line(
+    'Wiedervorlagen, erste Seite',
+    office.map((r) => r.followUps),
+    300,
+  );
 }
 
 async function bench(database: string, server: ServerProcess, browser: Browser) {
   // Warm-up (the server's first queries, the browser's cache of the app's files), not counted.
   await round(browser, server.url, 'mül');
+  await officeRound(browser, server.url);
   const results: Round[] = [];
+  const office: OfficeRound[] = [];
   const terms = ['mül', 'schn', 'wag', 'hoff', 'kön', 'bau', 'rich', 'lehm', 'krau', 'zimm'];
-  for (let i = 0; i < rounds; i += 1) results.push(await round(browser, server.url, terms[i]!));
-  report(database, results);
+  for (let i = 0; i < rounds; i += 1) {
+    results.push(await round(browser, server.url, terms[i]!));
+    office.push(await officeRound(browser, server.url));
+  }
+  report(database, results, office);
 }
 
 const build = process.env.BENCH_STATIC_DIR
@@ -279,6 +389,7 @@ try {
     const db = await openDatabase({ databaseUrl });
     try {
       await seed(db, customers);
+      await seedFollowUps(db);
     } finally {
       await db.close();
     }

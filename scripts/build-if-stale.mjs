@@ -1,10 +1,12 @@
 // Builds the app when dist/ is missing or was built from other sources. Content hashes, not
-// file times: a fresh clone or a branch switch gives every file a new time.
+// file times: a fresh clone or a branch switch gives every file a new time. Then the template of
+// a new database (server/db/template-file.mjs), when the one of the current migrations is missing.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { templateFile } from '../server/db/template-file.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const inputs = [
@@ -54,6 +56,12 @@ export function sourceHash() {
 }
 
 export function buildIfStale() {
+  const built = buildAppIfStale();
+  buildTemplateIfStale();
+  return built;
+}
+
+function buildAppIfStale() {
   const hash = sourceHash();
   const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
   // The size check reads the build manifest: a dist/ from before it was written is stale too.
@@ -74,6 +82,24 @@ export function buildIfStale() {
   }
   writeFileSync(stampFile, hash + '\n');
   return true;
+}
+
+/**
+ * Writes the template when the one for the current migrations, seed and PGlite is missing.
+ * Without a template a first start still works, by initdb and the migrations, only slower: a
+ * failure here warns and lets the start go on.
+ */
+export function buildTemplateIfStale() {
+  if (existsSync(templateFile())) return false;
+  console.log('Baue die Vorlage einer neuen Datenbank …');
+  const script = path.join(root, 'scripts', 'make-db-template.ts');
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status === 0) return true;
+  console.warn('Keine Datenbank-Vorlage: ein erster Start legt die Datenbank mit initdb an.');
+  return false;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

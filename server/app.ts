@@ -19,7 +19,11 @@ import { createReadiness, type JobStatuses } from './hub/readiness.ts';
 import { createResponsesRepository } from './hub/responses-repository.ts';
 import { createMailer } from './gateway/auth/mail.ts';
 import { clientKey } from './http/client-key.ts';
-import { createSharedCounters, sharedRateLimitStore } from './db/shared-counters.ts';
+import {
+  createSharedCounters,
+  processWindowCounts,
+  sharedRateLimitStore,
+} from './db/shared-counters.ts';
 import { listeningOrigin } from './http/listening-origin.ts';
 import { startLeadMailJob, type LeadMailJob } from './jobs/lead-mail-job.ts';
 import { startRetentionJob, type RetentionJob } from './jobs/retention-job.ts';
@@ -125,8 +129,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts: false,
   });
   // Limits apply per route (see the routes), per client (clientKey: behind a trusted proxy the
-  // client it names); every instance counts in the same table (server/db/shared-counters.ts).
-  const store = sharedRateLimitStore(createSharedCounters(db, config.jwtSecret), now);
+  // client it names); on PostgreSQL every instance counts in the same table, on PGlite (one
+  // process) this process counts in memory (server/db/shared-counters.ts).
+  const store = sharedRateLimitStore(
+    db.kind === 'pglite' ? processWindowCounts() : createSharedCounters(db, config.jwtSecret),
+    now,
+  );
   // A counter the database cannot give (it is down) lets the request through to its handler, which
   // meets the same database and answers for itself (a malformed body still gets its 400).
   await app.register(rateLimit, {

@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { missingApiRoleGrant } from './db/role-grants.ts';
 import { setupDatabase } from './db/setup.ts';
+import { findTemplate } from './db/template-file.mjs';
 import { startBackupService } from './backup/backup-service.ts';
 import { listeningOrigin } from './http/listening-origin.ts';
 import { errorCode } from './jobs/periodic-job.ts';
@@ -17,6 +18,9 @@ const config = loadConfig();
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  // A new data folder starts from the build's template of a migrated, seeded database (no initdb),
+  // when one matches the migrations; the template has the local Supabase schema the gateway needs.
+  template: config.gateway ? () => findTemplate() : undefined,
   // Only the error code: a PostgreSQL message may quote data.
   onConnectionError: (error) =>
     process.stderr.write(
@@ -115,10 +119,15 @@ if (!config.gateway) {
       : '  GATEWAY=off ohne SUPABASE_URL und SUPABASE_ANON_KEY: Survey Desk findet Supabase nicht.',
   );
 }
+if (db.fromTemplate) {
+  lines.push('  Neue Datenbank aus der Vorlage des Builds: alle Migrationen angewendet');
+}
 if (setup.migrations.applied.length > 0) {
   lines.push(`  Migrationen angewendet: ${setup.migrations.applied.join(', ')}`);
 }
-if (setup.seeded) lines.push('  Beispieldaten angelegt: Fragebogen 1 (Tabaluga) und 2 (PKV)');
+if (setup.seeded || db.fromTemplate) {
+  lines.push('  Beispieldaten angelegt: Fragebogen 1 (Tabaluga) und 2 (PKV)');
+}
 if (setup.admin?.created) {
   lines.push(
     `  Admin-Konto angelegt: ${setup.admin.email}`,

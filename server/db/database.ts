@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -67,6 +69,8 @@ export class DeadlineError extends Error {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite only: this open created the data folder from the template (`OpenOptions.template`). */
+  readonly fromTemplate?: boolean;
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Says that work which goes before anonymous work is on its way (a request has arrived that
@@ -95,17 +99,41 @@ export interface OpenOptions {
    * replaces the connection; without a listener Node would end the process on this event.
    */
   onConnectionError?: ((error: Error) => void) | undefined;
+  /**
+   * PGlite only: the template of a new data folder (server/db/template-file.mjs), a gzip tarball
+   * of a migrated and seeded database, or the function that finds it (asked only for a new
+   * folder: a restart does not hash the template's sources). Loaded when `dataDir` holds no
+   * database yet, in place of initdb; a folder that has one is opened as it is.
+   */
+  template?: string | (() => string | undefined) | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onConnectionError);
-  return openPglite(options.dataDir ? path.join(options.dataDir, 'pglite') : undefined);
+  return openPglite(
+    options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+    options.template,
+  );
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  template: OpenOptions['template'],
+): Promise<Database> {
+  // PGlite refuses to load a tarball over an existing database, and a restart must never.
+  const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const templateFile = isNew && typeof template === 'function' ? template() : template;
+  const fromTemplate = isNew && typeof templateFile === 'string';
+  const loadDataDir = fromTemplate
+    ? // The name tells PGlite the tarball is gzip-compressed.
+      new File([await readFile(templateFile)], path.basename(templateFile), {
+        type: 'application/gzip',
+      })
+    : undefined;
   const db = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     parsers: { [DATE_OID]: (value: string) => value },
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T extends ResultRow>(sql: string, params?: unknown[]) => {
@@ -124,6 +152,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const direct = wrap(db);
   return {
     kind: 'pglite',
+    fromTemplate,
     query: (sql, params) => turns.take('first', () => direct.query(sql, params)),
     exec: (sql) => turns.take('first', () => direct.exec(sql)),
     transaction: (fn, options) =>

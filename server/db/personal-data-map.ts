@@ -348,7 +348,7 @@ export const personalDataMap: Record<string, TableEntry> = {
   'public.analysis_daily_answers': {
     about:
       'Answers counted per day, question, source and channel: options, other, answered, birth decades, empty. Never a typed text.',
-    columns: all(['question_id', 'day', 'source', 'channel', 'kind', 'value', 'n'], () =>
+    columns: all(['question_id', 'day', 'source', 'channel', 'kind', 'value', 'n', 'shard'], () =>
       none('a count, or an option of the questionnaire, or a decade'),
     ),
   },
@@ -370,6 +370,7 @@ export const personalDataMap: Record<string, TableEntry> = {
         'waited_6',
         'waited_7',
         'questionnaire_id',
+        'shard',
       ],
       () => none('counts'),
     ),

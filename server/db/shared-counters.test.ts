@@ -7,7 +7,11 @@ import { createRateWindow } from '../gateway/auth/rate-window.ts';
 import { createSigninThrottle } from '../gateway/auth/signin-throttle.ts';
 import { openDatabase, type Database } from './database.ts';
 import { setupDatabase } from './setup.ts';
-import { createSharedCounters, sharedRateLimitStore } from './shared-counters.ts';
+import {
+  createSharedCounters,
+  processWindowCounts,
+  sharedRateLimitStore,
+} from './shared-counters.ts';
 
 // The counters in public.request_counters keep the rules the in-memory ones had (fixed windows
 // from the first hit, the sign-in waits, the mail minute), on the app's clock. Two counter
@@ -143,6 +147,30 @@ describe('shared counters (PGlite)', () => {
       'select scope, hits from public.request_counters',
     );
     expect(left.rows).toEqual([{ scope: 'privacy', hits: 1 }]);
+  });
+
+  it('counts the routes’ windows in memory on PGlite by the same rules, writing no row', async () => {
+    const memory = processWindowCounts();
+    const late = new Date('2026-12-01T09:00:00.000Z');
+    const later = (ms: number) => new Date(late.getTime() + ms);
+    const rowsBefore = await db.query('select scope, key_hash, hits from public.request_counters');
+    expect(await memory.hit('window', 'client-1', 60_000, late)).toEqual({
+      hits: 1,
+      msLeft: 60_000,
+    });
+    expect(await memory.hit('window', 'client-1', 60_000, later(10_000))).toEqual({
+      hits: 2,
+      msLeft: 50_000,
+    });
+    expect((await memory.hit('window', 'client-2', 60_000, later(10_000))).hits).toBe(1);
+    expect((await memory.hit('other-window', 'client-1', 60_000, later(10_000))).hits).toBe(1);
+    expect((await memory.hit('window', 'client-1', 60_000, later(59_999))).hits).toBe(3);
+    expect(await memory.hit('window', 'client-1', 60_000, later(60_000))).toEqual({
+      hits: 1,
+      msLeft: 60_000,
+    });
+    const rowsAfter = await db.query('select scope, key_hash, hits from public.request_counters');
+    expect(rowsAfter.rows).toEqual(rowsBefore.rows);
   });
 
   it('counts each route of @fastify/rate-limit apart, and across two apps', async () => {

@@ -7,7 +7,7 @@ import type { Database } from './database.ts';
  * (supabase/schemas/95_shared_counters.sql): the hub's route limits, the auth limits per client,
  * sign-in failures and waits, the mail minute per address. Several instances on one PostgreSQL
  * count together, and a restart forgets nothing; on PGlite (one process) the same statements run
- * on its one connection.
+ * on its one connection, except for the routes' rate limits (processWindowCounts).
  *
  * Each row is one key of one scope (which limit). The key is stored as an HMAC with the server's
  * secret, so the table holds no IP or e-mail address. A row past its `expires_at` counts as
@@ -155,13 +155,43 @@ export function createSharedCounters(db: Database, secret: string): SharedCounte
 }
 
 /**
+ * Window counts in this process's memory, by the rules of `SharedCounters.hit` (a fixed window
+ * from the key's first hit), for the route limits on PGlite: its database belongs to one process,
+ * so the table would share nothing with anyone, and every lead would take one more turn of its
+ * one connection. A restart forgets the windows (a minute's counts at most); the sign-in waits
+ * and the mail minute stay in the table.
+ */
+export function processWindowCounts(): Pick<SharedCounters, 'hit'> {
+  const windows = new Map<string, { hits: number; endsAt: number }>();
+  let sweptAt = 0;
+  return {
+    hit(scope, key, windowMs, now) {
+      const at = now.getTime();
+      // Like the table's sweep: ended windows count as absent, this only keeps the map small.
+      if (Math.abs(at - sweptAt) >= sweepEveryMs) {
+        sweptAt = at;
+        for (const [id, window] of windows) if (window.endsAt <= at) windows.delete(id);
+      }
+      const id = `${scope}\u0000${key}`;
+      let window = windows.get(id);
+      if (!window || window.endsAt <= at) {
+        window = { hits: 0, endsAt: at + windowMs };
+        windows.set(id, window);
+      }
+      window.hits += 1;
+      return Promise.resolve({ hits: window.hits, msLeft: Math.max(0, window.endsAt - at) });
+    },
+  };
+}
+
+/**
  * The store of @fastify/rate-limit (`register(rateLimit, { store })`) on the shared counters.
  * Each route's limit counts in a scope of its own (`hub POST /api/responses`), as the plugin's
  * own store keeps an LRU per route; a limiter made with `hub.rateLimit()` has no route, so its
  * key generator names it (the lead reads' keys start with `lead-reads`).
  */
 export function sharedRateLimitStore(
-  counters: SharedCounters,
+  counters: Pick<SharedCounters, 'hit'>,
   now: () => Date,
 ): FastifyRateLimitStoreCtor {
   const storeFor = (scope: string): FastifyRateLimitStore => ({

@@ -6,7 +6,7 @@ import {
   type Submission,
 } from '../../src/domain/submission.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { Columns } from '../db/table-rows.ts';
+import type { Columns, FunctionResult } from '../db/table-rows.ts';
 
 /** What became of a lead; the hub turns a refusal into its answer to the caller. */
 export type SaveOutcome =
@@ -16,9 +16,6 @@ export type SaveOutcome =
   | { kind: 'conflict' }
   | { kind: 'unknown-form'; formId: number }
   | { kind: 'unknown-questions'; formId: number; questionIds: number[] };
-
-/** Thrown inside the transaction when another request stored the same client_id first. */
-class LostRace extends Error {}
 
 /**
  * The lead's content, as the duplicate check compares it. Without the delivery fields: a lead
@@ -46,34 +43,41 @@ export function waitedOffline(s: Submission, now: Date): boolean {
 }
 
 /**
- * Stores one lead: the customer created or filled by lower-cased e-mail, the response and its answers,
- * all in one transaction. Idempotent by client_id: the same content again returns the first
- * result and writes nothing; other content under a known client_id is a conflict. A refused lead
- * writes nothing.
+ * Stores one lead: the customer created or filled by lower-cased e-mail, the response and its
+ * answers, in ONE call of the database's intake_lead (checks and writes in one statement, so one
+ * round trip and one turn of PGlite's connection per lead). Idempotent by client_id: the same
+ * content again returns the first result and writes nothing; other content under a known
+ * client_id is a conflict. A refused lead writes nothing.
  */
 export async function saveSubmission(
   db: Database,
   submission: Submission,
   now: Date,
 ): Promise<SaveOutcome> {
-  const hash = submissionHash(submission);
-  const earlier = await findByClientId(db, submission.client_id);
-  if (earlier) return asDuplicate(earlier, hash);
-  try {
-    return await db.transaction(async (tx) => {
-      // Both checks come before the first write, so a refusal leaves nothing to roll back.
-      const refused = refusalOf(submission, await knownReferences(tx, [submission]));
-      if (refused) return refused;
-      const id = await insertSubmission(tx, submission, hash, now);
-      if (id === undefined) throw new LostRace();
-      return { kind: 'created', id };
-    });
-  } catch (error) {
-    if (!(error instanceof LostRace)) throw error;
-    // A concurrent request committed this client_id while ours waited; ours rolled back.
-    const winner = await findByClientId(db, submission.client_id);
-    if (!winner) throw error;
-    return asDuplicate(winner, hash);
+  const lead = responseValues(submission, submissionHash(submission), now);
+  const { rows } = await db.query<FunctionResult<'intake_lead'>>(
+    'select outcome, stored_id, missing_question_ids from public.intake_lead($1::jsonb)',
+    [JSON.stringify(lead)],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('intake_lead gab keine Antwort.');
+  switch (row.outcome) {
+    case 'created':
+      return { kind: 'created', id: row.stored_id };
+    case 'duplicate':
+      return { kind: 'duplicate', id: row.stored_id };
+    case 'conflict':
+      return { kind: 'conflict' };
+    case 'unknown-form':
+      return { kind: 'unknown-form', formId: submission.form_id };
+    case 'unknown-questions':
+      return {
+        kind: 'unknown-questions',
+        formId: submission.form_id,
+        questionIds: row.missing_question_ids,
+      };
+    default:
+      throw new Error(`intake_lead: unbekanntes Ergebnis ${row.outcome}`);
   }
 }
 
@@ -345,61 +349,21 @@ function responseValues(s: Submission, hash: string, now: Date) {
 }
 
 /**
- * Leads with their customers and answers in ONE statement (data-modifying CTEs run as one). The
- * customer is stored by the database's merge_lead_customer: a new address creates one from the
- * lead, a known one only gets its empty fields filled (never a field staff edited), so a public
- * form cannot rewrite a customer; the response keeps the details as typed. The customers are
- * merged one after the other in the order given (merge_lead_customer is volatile: PostgreSQL
- * calls it after the sort, each call seeing the ones before), then the responses, then the
- * answers in each lead's order. The leads travel as one JSON array, read into response rows by
- * jsonb_populate_record (the table's own column types). Returns the new ids by client_id; a
- * client_id already stored is missing (its customer merge has run: the caller rolls back).
+ * Leads with their customers and answers in ONE statement, the database's store_leads
+ * (supabase/schemas/40_leads.sql): a new address creates a customer from the lead, a known one
+ * only gets its empty fields filled (never a field staff edited), so a public form cannot rewrite
+ * a customer; the response keeps the details as typed. Customers are merged one after the other
+ * in the order given, then the responses, then the answers in each lead's order. Returns the new
+ * ids by client_id; a client_id already stored is missing (its customer merge has run: the
+ * caller rolls back).
  */
 async function insertSubmissions(
   tx: Queryable,
   leads: ReturnType<typeof responseValues>[],
 ): Promise<Map<string, number>> {
-  const inserted = await tx.query<Columns<'responses', 'client_id' | 'id'>>(
-    `with input as materialized (
-       select x.n, x.lead -> 'answers' as answers,
-              jsonb_populate_record(null::public.responses, x.lead) as r
-         from jsonb_array_elements($1::jsonb) with ordinality as x(lead, n)
-     ), customer as materialized (
-       select i.n,
-              public.merge_lead_customer((i.r).first_name, (i.r).last_name, (i.r).email,
-                (i.r).phone, (i.r).adress, (i.r).postcode, (i.r).city) as id
-         from input i
-        order by i.n
-     ), response as (
-       insert into public.responses (
-         client_id, payload_hash, form_id, user_id, source, channel,
-         first_name, last_name, email, phone, adress, postcode, city,
-         salutation, title, birthdate, call_time, existing_customer, message,
-         offer_info, terms_accepted, data_processing_consent, consent_version,
-         create_date, changed_date, create_user, changed_user, captured_at,
-         cookie_consent, cookie_consent_version, waited_offline)
-       select (i.r).client_id, (i.r).payload_hash, (i.r).form_id, c.id, (i.r).source,
-              (i.r).channel, (i.r).first_name, (i.r).last_name, (i.r).email, (i.r).phone,
-              (i.r).adress, (i.r).postcode, (i.r).city, (i.r).salutation, (i.r).title,
-              (i.r).birthdate, (i.r).call_time, (i.r).existing_customer, (i.r).message,
-              (i.r).offer_info, (i.r).terms_accepted, (i.r).data_processing_consent,
-              (i.r).consent_version, (i.r).create_date, (i.r).changed_date, (i.r).create_user,
-              (i.r).changed_user, (i.r).captured_at, (i.r).cookie_consent,
-              (i.r).cookie_consent_version, (i.r).waited_offline
-         from input i join customer c on c.n = i.n
-        order by i.n
-       on conflict (client_id) do nothing
-       returning id, client_id
-     ), stored_answers as (
-       insert into public.answers (response_id, question_id, answer)
-       select response.id, (a.value ->> 'question_id')::int, a.value ->> 'answer'
-         from response
-         join input i on (i.r).client_id = response.client_id
-         cross join jsonb_array_elements(i.answers) with ordinality as a(value, n)
-        order by i.n, a.n
-     )
-     select client_id, id from response`,
+  const { rows } = await tx.query<{ stored: Record<string, number> }>(
+    'select public.store_leads($1::jsonb) as stored',
     [JSON.stringify(leads)],
   );
-  return new Map(inserted.rows.map((row) => [row.client_id, row.id]));
+  return new Map(Object.entries(rows[0]?.stored ?? {}));
 }

@@ -51,6 +51,7 @@ export type Database = {
           kind: string
           n: number
           question_id: number
+          shard: number
           source: string
           value: string
         }
@@ -60,6 +61,7 @@ export type Database = {
           kind: string
           n?: number
           question_id: number
+          shard?: number
           source: string
           value: string
         }
@@ -69,6 +71,7 @@ export type Database = {
           kind?: string
           n?: number
           question_id?: number
+          shard?: number
           source?: string
           value?: string
         }
@@ -90,6 +93,7 @@ export type Database = {
           leads: number
           offer_requests: number
           questionnaire_id: number | null
+          shard: number
           source: string
           waited_1: number
           waited_2: number
@@ -106,6 +110,7 @@ export type Database = {
           leads?: number
           offer_requests?: number
           questionnaire_id?: never
+          shard?: number
           source: string
           waited_1?: number
           waited_2?: number
@@ -122,6 +127,7 @@ export type Database = {
           leads?: number
           offer_requests?: number
           questionnaire_id?: never
+          shard?: number
           source?: string
           waited_1?: number
           waited_2?: number
@@ -1221,6 +1227,10 @@ export type Database = {
           source: string
         }[]
       }
+      analysis_counter_shard: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       analysis_days: {
         Args: {
           day_from: string
@@ -1235,6 +1245,7 @@ export type Database = {
           leads: number
           offer_requests: number
           questionnaire_id: number | null
+          shard: number
           source: string
           waited_1: number
           waited_2: number
@@ -1690,7 +1701,12 @@ export type Database = {
         }[]
       }
       follow_up_list: {
-        Args: { assigned?: string; due?: string }
+        Args: {
+          assigned?: string
+          due?: string
+          page_offset?: number
+          page_size?: number
+        }
         Returns: {
           assignee: string
           assignee_name: string
@@ -1704,9 +1720,18 @@ export type Database = {
           id: number
           overdue: boolean
           response_id: number
+          total: number
         }[]
       }
       forget_person_terms: { Args: { terms: string[] }; Returns: Json }
+      intake_lead: {
+        Args: { lead: Json }
+        Returns: {
+          missing_question_ids: number[]
+          outcome: string
+          stored_id: number
+        }[]
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_staff: { Args: Record<PropertyKey, never>; Returns: boolean }
       keeping_figures: { Args: Record<PropertyKey, never>; Returns: boolean }
@@ -1944,6 +1969,7 @@ export type Database = {
         }[]
       }
       staff_role: { Args: Record<PropertyKey, never>; Returns: string }
+      store_leads: { Args: { batch: Json }; Returns: Json }
       term_names_person: {
         Args: { term: string; terms: string[] }
         Returns: boolean

@@ -269,6 +269,62 @@ begin
 end;
 $$;
 
+CREATE FUNCTION public.intake_lead(lead jsonb) RETURNS TABLE(outcome text, stored_id integer, missing_question_ids integer[])
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  lead_client_id constant uuid := (lead ->> 'client_id')::uuid;
+  lead_form_id constant integer := (lead ->> 'form_id')::integer;
+  lead_hash constant text := lead ->> 'payload_hash';
+  earlier record;
+  missing integer[];
+  new_id integer;
+begin
+  select r.id, r.payload_hash into earlier
+    from public.responses r
+   where r.client_id = lead_client_id;
+  if found then
+    return query select case when earlier.payload_hash = lead_hash then 'duplicate' else 'conflict' end,
+                        earlier.id, null::integer[];
+    return;
+  end if;
+  -- Both checks come before the first write, so a refusal leaves nothing behind.
+  if not exists (select from public.forms f where f.id = lead_form_id) then
+    return query select 'unknown-form'::text, null::integer, null::integer[];
+    return;
+  end if;
+  select coalesce(array_agg(a.question_id order by a.n), '{}') into missing
+    from (select (x.value ->> 'question_id')::integer as question_id, x.n
+            from jsonb_array_elements(coalesce(lead -> 'answers', '[]'::jsonb))
+                 with ordinality as x(value, n)) a
+   where not exists (select from public.questions q
+                      where q.id = a.question_id and q.form_id = lead_form_id);
+  if cardinality(missing) > 0 then
+    return query select 'unknown-questions'::text, null::integer, missing;
+    return;
+  end if;
+  begin
+    new_id := (public.store_leads(jsonb_build_array(lead)) ->> lead_client_id::text)::integer;
+    if new_id is null then
+      -- Another request stored this client_id since the lookup: undo our customer merge.
+      raise exception 'lead stored meanwhile' using errcode = 'UL900';
+    end if;
+  exception when sqlstate 'UL900' then
+    select r.id, r.payload_hash into earlier
+      from public.responses r
+     where r.client_id = lead_client_id;
+    if not found then
+      raise exception 'lead neither stored nor found' using errcode = '40001';
+    end if;
+    return query select case when earlier.payload_hash = lead_hash then 'duplicate' else 'conflict' end,
+                        earlier.id, null::integer[];
+    return;
+  end;
+  return query select 'created'::text, new_id, null::integer[];
+end;
+$$;
+
 CREATE FUNCTION public.lead_activity(customer_id integer) RETURNS TABLE(response_id integer, kind text, at timestamp with time zone, by_name text, body text, due_at timestamp with time zone, assignee_name text, changed text[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -476,6 +532,63 @@ begin
 end;
 $$;
 
+CREATE FUNCTION public.store_leads(batch jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  stored jsonb;
+begin
+  -- The leads travel as one JSON array, read into response rows by jsonb_populate_record (the
+  -- table's own column types). The customers are merged one after the other in the array's
+  -- order (merge_lead_customer is volatile: each call sees the ones before), then the responses,
+  -- then the answers in each lead's order. A client_id already stored is missing from the answer;
+  -- its customer merge has run, and the caller rolls it back.
+  with input as materialized (
+    select x.n, x.lead -> 'answers' as answers,
+           jsonb_populate_record(null::public.responses, x.lead) as r
+      from jsonb_array_elements(batch) with ordinality as x(lead, n)
+  ), customer as materialized (
+    select i.n,
+           public.merge_lead_customer((i.r).first_name, (i.r).last_name, (i.r).email,
+             (i.r).phone, (i.r).adress, (i.r).postcode, (i.r).city) as id
+      from input i
+     order by i.n
+  ), response as (
+    insert into public.responses (
+      client_id, payload_hash, form_id, user_id, source, channel,
+      first_name, last_name, email, phone, adress, postcode, city,
+      salutation, title, birthdate, call_time, existing_customer, message,
+      offer_info, terms_accepted, data_processing_consent, consent_version,
+      create_date, changed_date, create_user, changed_user, captured_at,
+      cookie_consent, cookie_consent_version, waited_offline)
+    select (i.r).client_id, (i.r).payload_hash, (i.r).form_id, c.id, (i.r).source,
+           (i.r).channel, (i.r).first_name, (i.r).last_name, (i.r).email, (i.r).phone,
+           (i.r).adress, (i.r).postcode, (i.r).city, (i.r).salutation, (i.r).title,
+           (i.r).birthdate, (i.r).call_time, (i.r).existing_customer, (i.r).message,
+           (i.r).offer_info, (i.r).terms_accepted, (i.r).data_processing_consent,
+           (i.r).consent_version, (i.r).create_date, (i.r).changed_date, (i.r).create_user,
+           (i.r).changed_user, (i.r).captured_at, (i.r).cookie_consent,
+           (i.r).cookie_consent_version, (i.r).waited_offline
+      from input i join customer c on c.n = i.n
+     order by i.n
+    on conflict (client_id) do nothing
+    returning id, client_id
+  ), stored_answers as (
+    insert into public.answers (response_id, question_id, answer)
+    select response.id, (a.value ->> 'question_id')::int, a.value ->> 'answer'
+      from response
+      join input i on (i.r).client_id = response.client_id
+      cross join jsonb_array_elements(i.answers) with ordinality as a(value, n)
+     order by i.n, a.n
+  )
+  select coalesce(jsonb_object_agg(response.client_id, response.id), '{}'::jsonb)
+    into stored
+    from response;
+  return stored;
+end;
+$$;
+
 -- Triggers
 
 CREATE TRIGGER copy_question_text BEFORE INSERT ON public.answers FOR EACH ROW EXECUTE FUNCTION public.copy_question_text();
@@ -524,6 +637,9 @@ REVOKE ALL ON FUNCTION public.desk_newest_leads(lead_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.desk_newest_leads(lead_limit integer) TO authenticated;
 GRANT ALL ON FUNCTION public.desk_newest_leads(lead_limit integer) TO service_role;
 
+REVOKE ALL ON FUNCTION public.intake_lead(lead jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.intake_lead(lead jsonb) TO service_role;
+
 REVOKE ALL ON FUNCTION public.lead_activity(customer_id integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.lead_activity(customer_id integer) TO authenticated;
 GRANT ALL ON FUNCTION public.lead_activity(customer_id integer) TO service_role;
@@ -549,6 +665,9 @@ GRANT ALL ON FUNCTION public.questionnaire_lead_counts(received_since timestamp 
 REVOKE ALL ON FUNCTION public.set_lead_status(response_id integer, status text, note text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_lead_status(response_id integer, status text, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.set_lead_status(response_id integer, status text, note text) TO service_role;
+
+REVOKE ALL ON FUNCTION public.store_leads(batch jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.store_leads(batch jsonb) TO service_role;
 
 GRANT ALL ON TABLE public.answers TO service_role;
 

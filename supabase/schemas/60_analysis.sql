@@ -1,5 +1,7 @@
 -- Analyse: daily counters of leads and answers kept by triggers, and the functions the desk's
 -- charts read. Answers with free text are never counted (only options and buckets).
+-- Each counter key has a row per shard (the writing connection's, analysis_counter_shard), so
+-- concurrent leads never wait for one common row; every reader sums over the shards.
 --
 -- Hand-written, not captured by `npm run db:diff` (add them to the migration yourself):
 -- comments.
@@ -20,7 +22,8 @@ CREATE TABLE public.analysis_daily_leads (
     waited_5 integer DEFAULT 0 NOT NULL,
     waited_6 integer DEFAULT 0 NOT NULL,
     waited_7 integer DEFAULT 0 NOT NULL,
-    questionnaire_id integer GENERATED ALWAYS AS (public.lead_questionnaire_id(source, form_id)) STORED
+    questionnaire_id integer GENERATED ALWAYS AS (public.lead_questionnaire_id(source, form_id)) STORED,
+    shard smallint DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.analysis_daily_answers (
@@ -31,16 +34,21 @@ CREATE TABLE public.analysis_daily_answers (
     n integer DEFAULT 0 NOT NULL,
     kind text NOT NULL,
     value text NOT NULL,
+    shard smallint DEFAULT 0 NOT NULL,
     CONSTRAINT analysis_daily_answers_kind_check CHECK ((kind = ANY (ARRAY['option'::text, 'other'::text, 'answered'::text, 'decade'::text, 'empty'::text]))),
     CONSTRAINT analysis_daily_answers_value_check CHECK (((kind = 'option'::text) OR ((kind = 'decade'::text) AND (value ~ '^[0-9]{3}0$'::text)) OR (value = ''::text)))
 );
 
 COMMENT ON TABLE public.analysis_daily_answers IS 'Answers per Berlin day, question, source and channel, by kind (analysis_answer_items): options chosen, other, answered, birth decade, empty. Never the text a visitor typed.';
 
-ALTER TABLE ONLY public.analysis_daily_leads
-    ADD CONSTRAINT analysis_daily_leads_pkey PRIMARY KEY (day, form_id, source, channel);
+COMMENT ON COLUMN public.analysis_daily_answers.shard IS 'Which of the key''s rows: each connection adds to its own (analysis_counter_shard), so concurrent leads wait for no common row. A key''s count is the sum over its shards; one shard alone may be negative.';
 
-CREATE UNIQUE INDEX analysis_daily_answers_key ON public.analysis_daily_answers USING btree (question_id, day, source, channel, kind, md5(value));
+COMMENT ON COLUMN public.analysis_daily_leads.shard IS 'Which of the key''s rows: each connection adds to its own (analysis_counter_shard), so concurrent leads wait for no common row. A key''s figures are the sums over its shards; one shard alone may be negative.';
+
+ALTER TABLE ONLY public.analysis_daily_leads
+    ADD CONSTRAINT analysis_daily_leads_pkey PRIMARY KEY (day, form_id, source, channel, shard);
+
+CREATE UNIQUE INDEX analysis_daily_answers_key ON public.analysis_daily_answers USING btree (question_id, day, source, channel, kind, md5(value), shard);
 
 ALTER TABLE ONLY public.analysis_daily_answers
     ADD CONSTRAINT analysis_daily_answers_question_id_fkey FOREIGN KEY (question_id) REFERENCES public.questions(id) ON DELETE CASCADE;
@@ -98,20 +106,27 @@ CREATE FUNCTION public.analysis_lead_day(captured_at timestamp with time zone, r
   select (pg_catalog.timezone('Europe/Berlin', coalesce(captured_at, received_at)))::date
 $$;
 
+CREATE FUNCTION public.analysis_counter_shard() RETURNS smallint
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select (pg_catalog.pg_backend_pid() % 16)::smallint
+$$;
+
 CREATE FUNCTION public.analysis_add_answer(answer_response_id integer, answer_question_id integer, answer_text text, sign integer) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
   insert into public.analysis_daily_answers as d
-    (question_id, day, source, channel, kind, value, n)
+    (question_id, day, source, channel, kind, value, n, shard)
   select q.id, public.analysis_lead_day(r.captured_at, r.received_at), r.source, r.channel,
-         i.kind, i.value, sign * i.n
+         i.kind, i.value, sign * i.n, public.analysis_counter_shard()
     from public.responses r, public.questions q,
          public.analysis_answer_items(q.type::text, q."multipleAnswers", q.options,
                                       q.analysis_bucket::text, answer_text) i
    where r.id = answer_response_id and q.id = answer_question_id
-  on conflict (question_id, day, source, channel, kind, md5(value))
+  on conflict (question_id, day, source, channel, kind, md5(value), shard)
     do update set n = d.n + excluded.n;
 end;
 $$;
@@ -142,15 +157,15 @@ declare
 begin
   insert into public.analysis_daily_leads as d
     (day, form_id, source, channel, leads, offer_requests,
-     waited_1, waited_2, waited_3, waited_4, waited_5, waited_6, waited_7)
+     waited_1, waited_2, waited_3, waited_4, waited_5, waited_6, waited_7, shard)
   values (
     public.analysis_lead_day(r.captured_at, r.received_at), r.form_id, r.source, r.channel, sign,
     case when r.offer_info then sign else 0 end,
     case when bucket = 1 then sign else 0 end, case when bucket = 2 then sign else 0 end,
     case when bucket = 3 then sign else 0 end, case when bucket = 4 then sign else 0 end,
     case when bucket = 5 then sign else 0 end, case when bucket = 6 then sign else 0 end,
-    case when bucket = 7 then sign else 0 end)
-  on conflict (day, form_id, source, channel) do update set
+    case when bucket = 7 then sign else 0 end, public.analysis_counter_shard())
+  on conflict (day, form_id, source, channel, shard) do update set
     leads = d.leads + excluded.leads,
     offer_requests = d.offer_requests + excluded.offer_requests,
     waited_1 = d.waited_1 + excluded.waited_1, waited_2 = d.waited_2 + excluded.waited_2,
@@ -166,16 +181,16 @@ CREATE FUNCTION public.analysis_add_lead_answers(r public.responses, sign intege
     AS $$
 begin
   insert into public.analysis_daily_answers as d
-    (question_id, day, source, channel, kind, value, n)
+    (question_id, day, source, channel, kind, value, n, shard)
   select a.question_id, public.analysis_lead_day(r.captured_at, r.received_at), r.source,
-         r.channel, i.kind, i.value, sign * sum(i.n)
+         r.channel, i.kind, i.value, sign * sum(i.n), public.analysis_counter_shard()
     from public.answers a
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
       q.type::text, q."multipleAnswers", q.options, q.analysis_bucket::text, a.answer) i
    where a.response_id = r.id
    group by a.question_id, i.kind, i.value
-  on conflict (question_id, day, source, channel, kind, md5(value))
+  on conflict (question_id, day, source, channel, kind, md5(value), shard)
     do update set n = d.n + excluded.n;
 end;
 $$;
@@ -308,16 +323,16 @@ CREATE FUNCTION public.analysis_count_added_answers() RETURNS trigger
     AS $$
 begin
   insert into public.analysis_daily_answers as d
-    (question_id, day, source, channel, kind, value, n)
+    (question_id, day, source, channel, kind, value, n, shard)
   select a.question_id, public.analysis_lead_day(r.captured_at, r.received_at), r.source,
-         r.channel, i.kind, i.value, sum(i.n)
+         r.channel, i.kind, i.value, sum(i.n), public.analysis_counter_shard()
     from added_answers a
     join public.responses r on r.id = a.response_id
     join public.questions q on q.id = a.question_id
     cross join lateral public.analysis_answer_items(
       q.type::text, q."multipleAnswers", q.options, q.analysis_bucket::text, a.answer) i
    group by 1, 2, 3, 4, 5, 6
-  on conflict (question_id, day, source, channel, kind, md5(value))
+  on conflict (question_id, day, source, channel, kind, md5(value), shard)
     do update set n = d.n + excluded.n;
   return null;
 end;
@@ -330,19 +345,19 @@ CREATE FUNCTION public.analysis_count_added_leads() RETURNS trigger
 begin
   insert into public.analysis_daily_leads as d
     (day, form_id, source, channel, leads, offer_requests,
-     waited_1, waited_2, waited_3, waited_4, waited_5, waited_6, waited_7)
+     waited_1, waited_2, waited_3, waited_4, waited_5, waited_6, waited_7, shard)
   select x.day, x.form_id, x.source, x.channel, count(*), count(*) filter (where x.offer_info),
          count(*) filter (where x.bucket = 1), count(*) filter (where x.bucket = 2),
          count(*) filter (where x.bucket = 3), count(*) filter (where x.bucket = 4),
          count(*) filter (where x.bucket = 5), count(*) filter (where x.bucket = 6),
-         count(*) filter (where x.bucket = 7)
+         count(*) filter (where x.bucket = 7), public.analysis_counter_shard()
     from (select public.analysis_lead_day(n.captured_at, n.received_at) as day, n.form_id,
                  n.source, n.channel, n.offer_info,
                  public.analysis_delay_bucket(n.waited_offline, n.captured_at, n.received_at)
                    as bucket
             from added_leads n) x
    group by 1, 2, 3, 4
-  on conflict (day, form_id, source, channel) do update set
+  on conflict (day, form_id, source, channel, shard) do update set
     leads = d.leads + excluded.leads,
     offer_requests = d.offer_requests + excluded.offer_requests,
     waited_1 = d.waited_1 + excluded.waited_1, waited_2 = d.waited_2 + excluded.waited_2,
@@ -398,9 +413,9 @@ begin
     return null;
   end if;
   insert into public.analysis_daily_answers as d
-    (question_id, day, source, channel, kind, value, n)
+    (question_id, day, source, channel, kind, value, n, shard)
   select a.question_id, public.analysis_lead_day(r.captured_at, r.received_at), r.source,
-         r.channel, i.kind, i.value, -sum(i.n)
+         r.channel, i.kind, i.value, -sum(i.n), public.analysis_counter_shard()
     from removed_answers a
     join public.responses r on r.id = a.response_id
     -- A question deleted in the same statement took its counters along.
@@ -408,7 +423,7 @@ begin
     cross join lateral public.analysis_answer_items(
       q.type::text, q."multipleAnswers", q.options, q.analysis_bucket::text, a.answer) i
    group by 1, 2, 3, 4, 5, 6
-  on conflict (question_id, day, source, channel, kind, md5(value))
+  on conflict (question_id, day, source, channel, kind, md5(value), shard)
     do update set n = d.n + excluded.n;
   return null;
 end;
@@ -424,19 +439,19 @@ begin
   end if;
   insert into public.analysis_daily_leads as d
     (day, form_id, source, channel, leads, offer_requests,
-     waited_1, waited_2, waited_3, waited_4, waited_5, waited_6, waited_7)
+     waited_1, waited_2, waited_3, waited_4, waited_5, waited_6, waited_7, shard)
   select x.day, x.form_id, x.source, x.channel, -count(*), -count(*) filter (where x.offer_info),
          -count(*) filter (where x.bucket = 1), -count(*) filter (where x.bucket = 2),
          -count(*) filter (where x.bucket = 3), -count(*) filter (where x.bucket = 4),
          -count(*) filter (where x.bucket = 5), -count(*) filter (where x.bucket = 6),
-         -count(*) filter (where x.bucket = 7)
+         -count(*) filter (where x.bucket = 7), public.analysis_counter_shard()
     from (select public.analysis_lead_day(o.captured_at, o.received_at) as day, o.form_id,
                  o.source, o.channel, o.offer_info,
                  public.analysis_delay_bucket(o.waited_offline, o.captured_at, o.received_at)
                    as bucket
             from removed_leads o) x
    group by 1, 2, 3, 4
-  on conflict (day, form_id, source, channel) do update set
+  on conflict (day, form_id, source, channel, shard) do update set
     leads = d.leads + excluded.leads,
     offer_requests = d.offer_requests + excluded.offer_requests,
     waited_1 = d.waited_1 + excluded.waited_1, waited_2 = d.waited_2 + excluded.waited_2,
@@ -617,6 +632,9 @@ GRANT ALL ON FUNCTION public.analysis_answer_items(question_type text, multi boo
 REVOKE ALL ON FUNCTION public.analysis_conversion(day_from date, day_to date, questionnaire_id integer, lead_channel text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.analysis_conversion(day_from date, day_to date, questionnaire_id integer, lead_channel text) TO authenticated;
 GRANT ALL ON FUNCTION public.analysis_conversion(day_from date, day_to date, questionnaire_id integer, lead_channel text) TO service_role;
+
+REVOKE ALL ON FUNCTION public.analysis_counter_shard() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analysis_counter_shard() TO service_role;
 
 REVOKE ALL ON FUNCTION public.analysis_count_added_answers() FROM PUBLIC;
 

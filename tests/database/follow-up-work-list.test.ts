@@ -19,7 +19,8 @@ import {
 import { testSecret } from '../helpers/hub.ts';
 import { supabaseClient } from '../helpers/supabase.ts';
 
-// The dashboard's work list and the follow-up list (20261130110000_follow_up_work_list.sql):
+// The dashboard's work list and the follow-up list (20261130110000_follow_up_work_list.sql,
+// paged in the database since 20261201110000_desk_volume.sql):
 // counts, filters, paging, bulk 'Erledigt' and 'Zuweisen' through the desk's own calls and the
 // real supabase-js against the gateway; and 'Neueste Leads' naming a KFZ lead's source.
 
@@ -179,6 +180,29 @@ describe.each(['pglite', 'postgres'] as const)('the follow-up work list on %s', 
     expect(second.rows.map((item) => item.id)).toEqual([ids.today, ids.sunday, ids.later]);
     // A page past the end (an old link): no rows, and the total to move back with.
     expect(await readFollowUpPage(staff, { ...request, page: 9 })).toEqual({ rows: [], total: 7 });
+  });
+
+  it('orders, pages and counts inside the function, each row with the number of all that match', async () => {
+    // 20261201110000_desk_volume.sql: no PostgREST count or range over the whole set.
+    const page = await staff.rpc('follow_up_list', {
+      assigned: 'all',
+      due: 'open',
+      page_size: 2,
+      page_offset: 3,
+    });
+    expect(page.error).toBeNull();
+    expect(page.data?.map((row) => [row.id, row.total])).toEqual([
+      [ids.today, 7],
+      [ids.sunday, 7],
+    ]);
+    for (const bounds of [{ page_size: 0 }, { page_size: 1001 }, { page_offset: -1 }]) {
+      const refused = await staff.rpc('follow_up_list', {
+        assigned: 'all',
+        due: 'open',
+        ...bounds,
+      });
+      expect(refused.error?.code, JSON.stringify(bounds)).toBe('22023');
+    }
   });
 
   it('refuses an unknown filter, and every caller without the role', async () => {

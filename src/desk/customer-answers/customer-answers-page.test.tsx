@@ -399,7 +399,9 @@ describe('CustomerAnswersPage', () => {
       'Aktueller Status: Neu',
     );
     const history = screen.getByRole('region', { name: 'Verlauf' });
-    const older = within(history).getByRole('region', { name: 'Tabaluga vom 10.11.2026, 10:00' });
+    const older = within(history).getByRole('region', {
+      name: 'Verlauf: Tabaluga vom 10.11.2026, 10:00',
+    });
     expect([...older.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       'Neu – 10.11.2026, 10:00 – Eingang',
     ]);

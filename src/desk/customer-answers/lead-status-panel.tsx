@@ -275,7 +275,6 @@ export function LeadStatusHistory(props: {
   title?: string | undefined;
 }) {
   const { response, history } = props;
-  const headingId = useId();
   const steps = [
     ...(history.data ?? []).filter((change) => change.response_id === response.id).map(statusStep),
     ...(history.activity ?? [])
@@ -305,11 +304,10 @@ export function LeadStatusHistory(props: {
     </ol>
   );
   if (!props.title) return list;
+  // Named apart from the lead's own section, which carries the same title.
   return (
-    <section aria-labelledby={headingId} className="mt-4">
-      <h3 id={headingId} className="font-semibold text-slate-900">
-        {props.title}
-      </h3>
+    <section aria-label={`Verlauf: ${props.title}`} className="mt-4">
+      <h3 className="font-semibold text-slate-900">{props.title}</h3>
       {list}
     </section>
   );

@@ -1,13 +1,8 @@
 import type { CustomerResponse } from '../api/customers.ts';
 import { cookieCategoryNames } from '../../domain/cookie-choice.ts';
+import { leadSourceLabels as sourceLabels } from '../shared/lead-source-labels.ts';
 
 // German wording of a stored response's record: where it came from and what was consented to.
-
-export const sourceLabels: Record<CustomerResponse['source'], string> = {
-  questionnaire: 'Fragebogen',
-  kfz: 'KFZ-Rückruf',
-  contact: 'Kontaktformular',
-};
 
 export function sourceLabel(response: Pick<CustomerResponse, 'source' | 'channel'>): string {
   const source = sourceLabels[response.source] ?? response.source;
