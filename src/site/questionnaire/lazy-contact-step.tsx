@@ -3,8 +3,9 @@ import { LoadError } from '../../ui/load-error.tsx';
 import type { ContactStepProps } from './contact-step.tsx';
 
 // The contact step brings the contact schemas (zod), the form library and the outbox (Dexie):
-// more code than every question before it. It is fetched once the visitor answers the first
-// question (preloadContactStep) and shown from here, so the first question never waits for it.
+// more code than every question before it. It is fetched once the page is idle after the first
+// question, or at the first answer if that comes sooner (preloadContactStep), and shown from
+// here, so the first question never waits for it.
 
 type ContactStepModule = typeof import('./contact-step.tsx');
 

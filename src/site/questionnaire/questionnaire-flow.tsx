@@ -31,6 +31,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
+import { whenIdle } from '../../offline/when-idle.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { LazyContactStep, preloadContactStep } from './lazy-contact-step.tsx';
 import { QuestionStep } from './question-step.tsx';
@@ -195,11 +196,14 @@ function QuestionnaireSteps({
 
   const started = finished !== undefined || step > 0 || Object.keys(answers).length > 0;
   const inProgress = started && finished === undefined;
-  // The contact step's code (its checks, the form library, the outbox) is fetched once the
-  // visitor answers, so the first question never waits for it and the contact step rarely does.
+  // The contact step's code (its checks, the form library, the outbox) is fetched once the page
+  // is idle after the first question, or at the first answer if that comes sooner: the first
+  // question never waits for it, and a connection lost after the first paint does not lose it.
   useEffect(() => {
-    if (started) preloadContactStep();
-  }, [started]);
+    if (!started) return hydrated ? whenIdle(preloadContactStep) : undefined;
+    preloadContactStep();
+    return undefined;
+  }, [started, hydrated]);
   useEffect(() => {
     setQuestionnaireInProgress(inProgress);
     return () => setQuestionnaireInProgress(false);
