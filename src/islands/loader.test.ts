@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { islandCodeElementId, loadAfterPaint, paintWaitMs, type IslandCode } from './loader.ts';
+import {
+  heldClickAttribute,
+  holdFirstClicks,
+  islandCodeElementId,
+  islandRunningAttribute,
+  loadAfterPaint,
+  paintWaitMs,
+  type IslandCode,
+} from './loader.ts';
 
 const code: IslandCode = {
   entry: '/assets/islands-1.js',
@@ -27,10 +35,13 @@ function fakeWindow() {
 
 const scripts = () =>
   [...document.head.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src);
-const preloads = () =>
-  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
-    (link) => new URL(link.href).pathname,
-  );
+const links = (rel: string) =>
+  [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => {
+    expect(link.crossOrigin).toBe('anonymous');
+    return new URL(link.href).pathname;
+  });
+const preloads = () => links('modulepreload');
+const prefetches = () => links('prefetch');
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -72,21 +83,23 @@ describe('the loader of a prerendered page', () => {
     expect(scripts()).toHaveLength(1);
   });
 
-  it('preloads the code of first-use islands when the loaded page is idle, each file once', () => {
+  it('prefetches the code of first-use islands when the loaded page is idle, each file once', () => {
     const { win, paint, idle } = fakeWindow();
     loadAfterPaint(document, win);
     paint();
     vi.advanceTimersByTime(0);
     idle();
-    expect(preloads()).toEqual(code.preloads);
+    expect(prefetches()).toEqual([]);
 
     window.dispatchEvent(new Event('load'));
-    expect(preloads()).toEqual(code.preloads);
+    expect(prefetches()).toEqual([]);
     idle();
-    expect(preloads()).toEqual([...code.preloads, '/assets/contact-page-1.js', '/assets/zod-1.js']);
+    // Low priority and not run: prefetched, not modulepreloaded (what the entry needs is).
+    expect(preloads()).toEqual(code.preloads);
+    expect(prefetches()).toEqual(['/assets/contact-page-1.js', '/assets/zod-1.js']);
     window.dispatchEvent(new Event('load'));
     idle();
-    expect(preloads()).toHaveLength(4);
+    expect(prefetches()).toHaveLength(2);
   });
 
   it('does nothing on a page without island code', () => {
@@ -96,5 +109,28 @@ describe('the loader of a prerendered page', () => {
     paint();
     vi.advanceTimersByTime(paintWaitMs);
     expect(scripts()).toEqual([]);
+  });
+
+  it('marks the first tap on a button of each island that does not run yet', () => {
+    document.body.innerHTML =
+      '<div data-island="a"><button type="button">Eins</button><button type="button">Zwei</button>' +
+      '<button type="submit">Senden</button></div>' +
+      `<div data-island="b" ${islandRunningAttribute}=""><button type="button">Drei</button></div>` +
+      '<button type="button">Außerhalb</button>';
+    holdFirstClicks(document);
+    const button = (text: string) =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent === text)!;
+    const held = () =>
+      [...document.querySelectorAll(`[${heldClickAttribute}]`)].map((b) => b.textContent);
+
+    // A submit button's tap is the form's (held as a submit by the starter), not a held tap.
+    button('Senden').click();
+    button('Außerhalb').click();
+    button('Drei').click();
+    expect(held()).toEqual([]);
+    button('Zwei').click();
+    button('Eins').click();
+    expect(held()).toEqual(['Zwei']);
+    document.body.innerHTML = '';
   });
 });
