@@ -9,7 +9,6 @@ import {
 } from '../../domain/questionnaire.ts';
 import { Button } from '../../ui/button.tsx';
 import { CheckboxField, FieldError, TextField } from '../../ui/form-fields.tsx';
-import { useHydrated } from '../../ui/use-hydrated.ts';
 import { StepActions, StepForm, StepSection } from './step-parts.tsx';
 
 interface QuestionStepProps {
@@ -67,9 +66,8 @@ function QuestionBody(props: AnswerProps) {
 }
 
 function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) {
-  // The prerendered page shows the first question before its code runs; until then a choice
-  // would go nowhere, so its buttons wait (a tap is not lost silently, and a test's click waits).
-  const running = useHydrated();
+  // The first question is in the page's HTML: a tap on a choice before this code runs is kept by
+  // the page's loader and repeated once it runs (src/islands/loader.ts).
   return (
     <>
       <ul className="grid gap-3 sm:grid-cols-2">
@@ -78,7 +76,6 @@ function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) 
             <button
               type="button"
               aria-pressed={value === option}
-              disabled={!running}
               onClick={() => onAnswer(option, true)}
               className={`min-h-14 w-full rounded-xl border-2 px-4 py-3 text-left text-lg font-medium transition-colors ${
                 value === option
@@ -96,7 +93,6 @@ function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) 
         {question.required ? null : (
           <Button
             className="w-full sm:w-auto"
-            disabled={!running}
             onClick={() => onAnswer(typeof value === 'string' ? value : '', true)}
           >
             Weiter

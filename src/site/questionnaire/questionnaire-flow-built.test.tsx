@@ -122,12 +122,16 @@ afterEach(() => {
 });
 
 describe('the first question from the HTML', () => {
-  it('is in the HTML the build writes, its choices waiting for the code', () => {
+  it('is in the HTML the build writes, its choices ready for a tap the loader keeps', () => {
     const html = renderToString(<QuestionnaireFlow formId={2} built={pkv} />);
     document.body.innerHTML = html;
     expect(screen.getByRole('heading', { name: first.question })).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuemax')).toBe('7');
-    for (const text of first.options) expect(option(text)).toHaveProperty('disabled', true);
+    // A disabled button would hear no tap at all (src/islands/loader.ts keeps one on a button).
+    for (const text of first.options) {
+      expect(option(text)).toHaveProperty('disabled', false);
+      expect(option(text).getAttribute('type')).toBe('button');
+    }
     expect(html).not.toContain('Fragebogen wird geladen');
   });
 
