@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { expectNoAxeViolations, responsesFor } from './helpers/hub.ts';
+import { openDevicePage, setSimulation } from './helpers/device.ts';
 import {
   expectNothingWaiting,
   fillContact,
@@ -50,14 +53,13 @@ async function scriptsWithReact(page: Page) {
     performance
       .getEntriesByType('resource')
       .map((entry) => entry.name)
-      .filter((name) => new URL(name).pathname.endsWith('.js')),
+      .map((name) => new URL(name).pathname)
+      .filter((file) => file.startsWith('/assets/') && file.endsWith('.js')),
   );
-  const withReact: string[] = [];
-  for (const script of scripts) {
-    const code = await (await page.request.get(script)).text();
-    if (code.includes('react.transitional.element')) withReact.push(new URL(script).pathname);
-  }
-  return withReact;
+  // The built files the page got (from the server or the worker's precache, online or off).
+  return scripts.filter((file) =>
+    readFileSync(path.join('dist', file), 'utf8').includes('react.transitional.element'),
+  );
 }
 
 const hasReactRoot = (element: Element) =>
@@ -90,7 +92,7 @@ test('/universa: no React before the first interaction; the status, the notices 
   expect(await reactOwned(page, 'header > div > a')).toEqual([]);
   // The status and the notices are plain DOM: no island has a React root, no script is React.
   expect(await islandRoots(page)).toEqual([]);
-  expect(await reactOwned(page, 'header')).toEqual([]);
+  expect(await reactOwned(page, 'header:has([data-island="device-status"])')).toEqual([]);
   expect(await scriptsWithReact(page)).toEqual([]);
 
   // Without React the status follows the connection.
@@ -121,6 +123,60 @@ test('/universa: no React before the first interaction; the status, the notices 
   expect(await islandRoots(page)).toEqual([]);
   await expectNoAxeViolations(page);
   await context.close();
+});
+
+test('/universa without React: the status follows the simulated offline mode, live from another tab', async ({
+  context,
+  page,
+}) => {
+  await openDevicePage(page);
+  await setSimulation(page, true);
+  await page.goto('/universa');
+  const connection = page.getByTestId('verbindungsstatus');
+  const banner = page.getByTestId('simulation-banner');
+  await expect(connection).toHaveText('Offline (simuliert)');
+  await expect(banner).toContainText('Offline-Simulation aktiv');
+  await expect(waitingCount(page)).toContainText('keine Anfragen warten');
+  expect(await islandRoots(page)).toEqual([]);
+  expect(await scriptsWithReact(page)).toEqual([]);
+
+  // The tester switches it off on the device page in another tab: this page follows at once.
+  const devicePage = await context.newPage();
+  await openDevicePage(devicePage);
+  await setSimulation(devicePage, false);
+  await expect(connection).toHaveText('Online');
+  await expect(banner).toHaveCount(0);
+  // And on again: the status and the banner come back, still without React.
+  await setSimulation(devicePage, true);
+  await expect(connection).toHaveText('Offline (simuliert)');
+  await expect(banner).toBeVisible();
+  expect(await scriptsWithReact(page)).toEqual([]);
+  await setSimulation(devicePage, false);
+  await expect(connection).toHaveText('Online');
+});
+
+test('a tap on an island before its code runs is kept: the cookie settings open', async ({
+  page,
+}) => {
+  // The button's code is held back: the visitor taps while the page shows the button only.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/cookie-settings-dom-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/datenschutz');
+  const island = page.locator('[data-island="cookie-settings"]');
+  const settings = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+  await page.getByRole('button', { name: 'Cookie-Einstellungen öffnen' }).click();
+  await expect(island).not.toHaveAttribute('data-island-running');
+  await expect(settings).toHaveCount(0);
+
+  release();
+  await expect(island).toHaveAttribute('data-island-running');
+  await expect(settings).toBeVisible();
+  // Once: the held tap is not kept for a later start.
+  await expect(island.locator('[data-held-click]')).toHaveCount(0);
 });
 
 for (const address of ['/impressum', '/datenschutz', '/agb', '/cookies']) {
@@ -208,6 +264,9 @@ test('offline, the worker serves every prerendered page and its islands work', a
   await page.goto('/universa');
   await expect(page.getByTestId('verbindungsstatus')).toContainText('Offline');
   expect(await reactOwned(page, 'main')).toEqual([]);
+  // Offline too the status runs without React until its panel opens.
+  expect(await islandRoots(page)).toEqual([]);
+  expect(await scriptsWithReact(page)).toEqual([]);
   // The status's panel brings its React code from the worker's precache.
   await openDevicePanel(page);
   await expect(page.getByText('Dieses Gerät ist offline.')).toBeVisible();

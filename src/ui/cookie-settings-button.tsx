@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { openCookieSettings } from './cookie-consent.ts';
-import { cookieSettingsFailedText } from './cookie-settings-dom.ts';
+import { cookieSettingsFailedText } from './cookie-settings-text.ts';
 
 /**
  * The app shell's version; a prerendered page starts the same markup as a plain DOM island
  * (cookie-settings-dom.ts).
  */
-
 export function CookieSettingsButton() {
   const [failed, setFailed] = useState(false);
   return (

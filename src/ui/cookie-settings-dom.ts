@@ -1,12 +1,9 @@
 import { h } from './dom.ts';
 import { openCookieSettings } from './cookie-consent.ts';
+import { cookieSettingsFailedText } from './cookie-settings-text.ts';
 
 // The "Cookie-Einstellungen öffnen" button of the privacy and cookie pages, as a plain DOM
 // island: the consent tool it opens has no React either, so these pages run without React.
-
-export const cookieSettingsFailedText =
-  'Die Einstellungen konnten nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und ' +
-  'versuchen Sie es erneut.';
 
 /** Starts the `cookie-settings` island on the button the build wrote (cookie-settings-button.tsx). */
 export function startCookieSettingsButton(element: HTMLElement): void {
