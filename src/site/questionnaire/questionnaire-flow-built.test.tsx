@@ -225,4 +225,24 @@ describe('the first question from the HTML', () => {
     expect(await heading(pkv.questions[2]!.question)).toBeTruthy();
     expect(errors).toEqual([]);
   });
+
+  it('keeps the hydrated question on a tablet in kiosk mode (a tap kept before stays)', async () => {
+    liveAnswer().resolve(pkv);
+    localStorage.setItem('geraet:kiosk-modus', 'an');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<QuestionnaireFlow formId={2} built={pkv} />);
+    document.body.append(container);
+    const fromHtml = option(first.options[1]!);
+    await act(async () => {
+      root = hydrateRoot(container, <QuestionnaireFlow formId={2} built={pkv} />, {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    // The HTML's button is the one the island runs: a new run for the device's kiosk setting
+    // would have replaced it, and with it an answer repeated from a tap before the code ran.
+    expect(container.contains(fromHtml)).toBe(true);
+    fireEvent.click(fromHtml);
+    expect(await heading(second.question)).toBeTruthy();
+    expect(errors).toEqual([]);
+  });
 });

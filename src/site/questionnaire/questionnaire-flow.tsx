@@ -87,6 +87,18 @@ function QuestionnaireFlowContent({ formId, built, renderDownloads }: Questionna
   // A new run is a fresh, empty questionnaire: kiosk mode starts one for each visitor.
   const [run, setRun] = useState(0);
   const restart = useCallback(() => setRun((n) => n + 1), []);
+  // Kiosk mode switched on or off starts a new run too. The hydrating render knows no device
+  // setting (the HTML's); the device's, read right after, is no switch: a new run there would
+  // lose the first answer tapped before the code ran (kept and repeated by the island).
+  const hydrated = useHydrated();
+  const [wasHydrated, setWasHydrated] = useState(hydrated);
+  const [shownKiosk, setShownKiosk] = useState(kiosk);
+  const [kioskSwitches, setKioskSwitches] = useState(0);
+  if (hydrated !== wasHydrated) setWasHydrated(hydrated);
+  if (kiosk !== shownKiosk) {
+    setShownKiosk(kiosk);
+    if (wasHydrated) setKioskSwitches((n) => n + 1);
+  }
   if (state.status === 'loading') {
     return (
       <p role="status" className="py-8 text-slate-600">
@@ -110,7 +122,7 @@ function QuestionnaireFlowContent({ formId, built, renderDownloads }: Questionna
   }
   return (
     <QuestionnaireSteps
-      key={`${run}:${kiosk}`}
+      key={`${run}:${kioskSwitches}`}
       formId={formId}
       questions={state.questions}
       documentUrl={state.documentUrl}
