@@ -169,7 +169,7 @@ function staticGraph(roots, checkLibraries, pageName = 'universa') {
   return graph;
 }
 
-/** The addresses the page's loader prefetches when the page is idle (its `IslandCode`). */
+/** The addresses the page's loader prefetches once the page has loaded (its `IslandCode`). */
 function prefetchesOf(name) {
   const page = readFileSync(path.join(dist, name, 'index.html'), 'utf8');
   const data = /<script type="application\/json" id="island-code">(.*?)<\/script>/s.exec(page);
@@ -234,7 +234,7 @@ for (const name of [...pages, ...Object.keys(formPages)]) {
     );
   }
   if (form) {
-    // The form's own chunk is fetched ahead as a prefetch when the page is idle: on hand when
+    // The form's own chunk is fetched ahead as a prefetch once the page has loaded: on hand when
     // the connection is gone before the visitor uses the form.
     const formFile = manifest[form.module]?.file;
     const prefetched = prefetchesOf(name);

@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
  * When an island's code runs on a prerendered page: right after the first paint (`load`: the
  * header's status, a questionnaire that still has to load its questions), or once the visitor
  * uses it (`interaction`: a form whose fields are in the HTML already; its code is fetched ahead
- * when the page is idle, see src/islands/load-after-paint.ts).
+ * once the page has loaded, see src/islands/loader.ts).
  */
 export type IslandStart = 'load' | 'interaction';
 

@@ -16,20 +16,19 @@ const code: IslandCode = {
   onIdle: ['/assets/contact-page-1.js', '/assets/react-1.js', '/assets/zod-1.js'],
 };
 
-/** A window whose frames and idle time the test hands out. */
+/** A window whose frames and load event the test hands out. */
 function fakeWindow() {
   const frames: FrameRequestCallback[] = [];
-  const idle: IdleRequestCallback[] = [];
+  const events = new EventTarget();
   const win = {
     requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
     setTimeout: (handler: () => void, ms?: number) => window.setTimeout(handler, ms),
-    addEventListener: window.addEventListener.bind(window),
-    requestIdleCallback: (callback: IdleRequestCallback) => idle.push(callback),
+    addEventListener: events.addEventListener.bind(events),
   } as unknown as Parameters<typeof loadAfterPaint>[1];
   return {
     win,
     paint: () => frames.splice(0).forEach((frame) => frame(0)),
-    idle: () => idle.splice(0).forEach((callback) => callback({} as IdleDeadline)),
+    load: () => events.dispatchEvent(new Event('load')),
   };
 }
 
@@ -83,22 +82,18 @@ describe('the loader of a prerendered page', () => {
     expect(scripts()).toHaveLength(1);
   });
 
-  it('prefetches the code of first-use islands when the loaded page is idle, each file once', () => {
-    const { win, paint, idle } = fakeWindow();
+  it('prefetches the code of first-use islands once the page has loaded, each file once', () => {
+    const { win, paint, load } = fakeWindow();
     loadAfterPaint(document, win);
     paint();
     vi.advanceTimersByTime(0);
-    idle();
     expect(prefetches()).toEqual([]);
 
-    window.dispatchEvent(new Event('load'));
-    expect(prefetches()).toEqual([]);
-    idle();
+    load();
     // Low priority and not run: prefetched, not modulepreloaded (what the entry needs is).
     expect(preloads()).toEqual(code.preloads);
     expect(prefetches()).toEqual(['/assets/contact-page-1.js', '/assets/zod-1.js']);
-    window.dispatchEvent(new Event('load'));
-    idle();
+    load();
     expect(prefetches()).toHaveLength(2);
   });
 

@@ -2,7 +2,7 @@
 // page's one script tag). The page needs no script to paint; as Vite links an entry, its code
 // would be fetched together with the HTML and compete with it on a phone's slow link. Instead the
 // loader adds the islands entry and its static imports once the page has painted; then, once the
-// page is idle, prefetches of the code of the page's islands that run at the visitor's first use:
+// page has loaded, prefetches of the code of the page's islands that run at the visitor's first use:
 // fetched at low priority into the HTTP cache (the assets are immutable), neither compiled nor
 // run, so a form's code is on hand when the connection is gone before it was used (after the
 // first visit the service worker's precache holds it too). A prefetch, unlike a modulepreload,
@@ -17,7 +17,7 @@ export interface IslandCode {
   entry: string;
   /** The modules the entry imports statically, preloaded with it. */
   preloads: string[];
-  /** The code of the page's islands that start at first use: prefetched when the page is idle. */
+  /** The code of the page's islands that start at first use: prefetched once the page has loaded. */
   onIdle: string[];
 }
 
@@ -33,7 +33,7 @@ export function readIslandCode(document: Document): IslandCode | undefined {
 /** The window functions the loader uses (a test passes fakes). */
 export type LoaderWindow = Pick<
   Window,
-  'requestAnimationFrame' | 'setTimeout' | 'addEventListener' | 'requestIdleCallback'
+  'requestAnimationFrame' | 'setTimeout' | 'addEventListener'
 >;
 
 /**
@@ -68,7 +68,7 @@ export function holdFirstClicks(document: Document): void {
 /** How long the loader waits for a painted frame (a page in a background tab paints none). */
 export const paintWaitMs = 1000;
 
-/** Loads the page's islands after the first paint and prefetches its first-use code when idle. */
+/** Loads the page's islands after the first paint and prefetches its first-use code after load. */
 export function loadAfterPaint(document: Document, window: LoaderWindow): void {
   const code = readIslandCode(document);
   if (!code) return;
@@ -100,12 +100,10 @@ export function loadAfterPaint(document: Document, window: LoaderWindow): void {
   window.requestAnimationFrame(() => window.setTimeout(load, 0));
   window.setTimeout(load, paintWaitMs);
 
+  // Once the page has loaded, not later: a visitor who loses the connection soon after the page
+  // showed still has the form's code. A prefetch is the browser's lowest priority, so nothing
+  // the page needs waits for it.
   const prefetchIslands = () => code.onIdle.forEach(link('prefetch'));
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      window.requestIdleCallback(prefetchIslands, { timeout: 4000 });
-    } else window.setTimeout(prefetchIslands, 1000);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  if (document.readyState === 'complete') prefetchIslands();
+  else window.addEventListener('load', prefetchIslands, { once: true });
 }

@@ -186,8 +186,8 @@ function startIsland(element: HTMLElement, islands: Readonly<Record<string, Isla
   // The HTML disables a form's submit button, so that a page without its code never sends the
   // form by itself (a GET with the visitor's data in the address). From here on a submit is held
   // until the form runs, so the button may be used. React leaves the attribute as it finds it
-  // while hydrating and owns it from then on. The form's code is fetched, not run, when the page
-  // is idle (the loader's prefetches, src/islands/loader.ts): on hand offline, no main-thread
+  // while hydrating and owns it from then on. The form's code is fetched, not run, once the page
+  // has loaded (the loader's prefetches, src/islands/loader.ts): on hand offline, no main-thread
   // work before the visitor uses the form.
   for (const button of element.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) {
     button.disabled = false;
