@@ -96,6 +96,17 @@ describe('migration runner', () => {
     await expect(migrate(db, await readMigrations(dir))).rejects.toThrow(/20260101000000/);
   });
 
+  it('still refuses a version recorded since by another tool when the files did not change', async () => {
+    await write('20260101000000_first.sql', 'create table a (id int);');
+    await migrate(db, await readMigrations(dir));
+    // `supabase db push` of a file this folder does not have.
+    await db.query(
+      'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+      ['20260105000000', 'elsewhere', ['create table c (id int)']],
+    );
+    await expect(migrate(db, await readMigrations(dir))).rejects.toThrow(/20260105000000/);
+  });
+
   it('refuses a file that does not follow the Supabase naming', async () => {
     await write('001_init.sql', 'select 1;');
     await expect(readMigrations(dir)).rejects.toThrow(/falsch benannt: 001_init.sql/);
