@@ -4,14 +4,16 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { waitingCount } from './helpers/journeys.ts';
 
-// Issue 14: the landing page loads React, the router and its own code, nothing for forms, the
-// outbox or the consent dialog before the visitor interacts. A library is recognised by strings
+// Issue 14: the landing page loads nothing for forms, the outbox or the consent dialog before
+// the visitor interacts; issue 37: no React either (its islands are plain DOM). A library is recognised by strings
 // of its own that minification keeps (error names, option keys, CSS classes), looked up in the
 // built files the page requested: chunk names change with every build, these strings do not.
 
 const dist = path.resolve('dist');
 
 const libraries = {
+  // The element symbol's name, in both `react` and `react-dom`.
+  React: ['react.transitional.element'],
   Dexie: ['DatabaseClosedError', 'Dexie SchemaDiff'],
   zod: ['$ZodType', 'ZodError'],
   'react-hook-form': ['shouldUseNativeValidation', 'reValidateMode'],
@@ -97,7 +99,7 @@ test('the markers find every library in the build, so the checks below can fail'
   expect(librariesIn(code).sort()).toEqual((Object.keys(libraries) as Library[]).sort());
 });
 
-test('/universa loads no form, outbox or consent code before a returning visitor interacts', async ({
+test('/universa loads no React, form, outbox or consent code before a returning visitor interacts', async ({
   page,
 }) => {
   // The e2e default: a visitor who already chose about cookies, so no consent dialog shows.
@@ -114,7 +116,7 @@ test('/universa loads no form, outbox or consent code before a returning visitor
   expect(found.filter((f) => f.libraries.length > 0)).toEqual([]);
 });
 
-test('a new visitor gets the consent banner, and still no form or outbox code', async ({
+test('a new visitor gets the consent banner, and still no React, form or outbox code', async ({
   browser,
 }) => {
   // No choice yet: the banner is what the page shows, so the consent tool's code is the page's.

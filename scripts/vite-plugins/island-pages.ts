@@ -21,6 +21,7 @@ import type { RenderedPage } from '../../src/app/render-page.tsx';
 import { notFoundPage, publicPageAddresses, type PageMeta } from '../../src/config/page-meta.ts';
 import { isAppShellAddress, isServerPath } from '../../src/domain/routes.ts';
 import type { islandRegistry } from '../../src/island-registry.ts';
+import type { IslandDefinition } from '../../src/islands/island-definition.ts';
 import { islandCodeElementId, type IslandCode } from '../../src/islands/loader.ts';
 import { prerenderedPageHtml } from '../page-html.ts';
 
@@ -32,12 +33,14 @@ const files = {
   registry: 'src/island-registry.ts',
   renderer: 'src/app/render-page.tsx',
   islandsEntry: 'src/islands.tsx',
+  /** React's part of starting an island, imported with the first React island's code. */
+  mountReact: 'src/islands/mount-react.tsx',
   loader: 'src/islands/load-after-paint.ts',
   shellEntry: 'src/main.tsx',
   stylesheet: 'src/index.css',
 } as const;
 
-type Registry = Record<string, (typeof islandRegistry)[keyof typeof islandRegistry]>;
+type Registry = Record<string, IslandDefinition>;
 
 /** Every prerendered page: the public addresses, and 404.html for every unknown address. */
 const pages: { address: string; file: string; meta: PageMeta; noindex?: boolean }[] = [
@@ -54,9 +57,11 @@ async function loadApp(server: ViteDevServer) {
   const { renderPage } = (await server.ssrLoadModule(`/${files.renderer}`)) as {
     renderPage: (address: string) => Promise<RenderedPage>;
   };
-  const { islandRegistry: registry } = (await server.ssrLoadModule(`/${files.registry}`)) as {
-    islandRegistry: Registry;
+  const registered = (await server.ssrLoadModule(`/${files.registry}`)) as {
+    islandRegistry: typeof islandRegistry;
   };
+  // Read by name from a page's HTML: any string, each entry one of the two kinds.
+  const registry: Registry = registered.islandRegistry;
   return { renderPage, registry };
 }
 
@@ -206,12 +211,19 @@ function islandPagesBuild(): Plugin {
         if (names !== [...islandModules.keys()].sort().join(', ')) {
           throw new Error(`${files.registry}: jede Insel braucht genau ein import() (${names}).`);
         }
-        /** The code a page's first-use islands need beyond what the islands entry loads. */
+        const mountReact = staticFiles(bundle, chunkOf(bundle, source(files.mountReact)));
+        /**
+         * The code a page's first-use islands need beyond what the islands entry loads: a React
+         * island's own code and React's part of starting it.
+         */
         const onIdle = (islands: string[]) => [
           ...new Set(
             islands
               .filter((name) => registry[name]?.start === 'interaction')
-              .flatMap((name) => staticFiles(bundle, chunkOf(bundle, islandModules!.get(name)!)))
+              .flatMap((name) => [
+                ...staticFiles(bundle, chunkOf(bundle, islandModules!.get(name)!)),
+                ...(registry[name]?.kind === 'dom' ? [] : mountReact),
+              ])
               .filter((file) => file !== entry && !preloads.includes(file)),
           ),
         ];

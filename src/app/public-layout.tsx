@@ -6,10 +6,13 @@ import { startCookieConsent } from '../ui/cookie-consent.ts';
 import { SkipLink } from '../ui/skip-link.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { Island } from '../islands/island.tsx';
+import { PrerenderedDeviceStatus } from './device-status-markup.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { SimulationBannerSlot } from './simulation-banner.tsx';
 
-// The status element brings the offline database code; it arrives after the first paint.
+// The app shell's status element (React) arrives after the first paint; until then, and on a
+// prerendered page for good, the markup the build writes stands in (device-status-dom.ts takes
+// it over there).
 const DeviceStatus = lazy(async () => ({
   default: (await import('./device-status.tsx')).DeviceStatus,
 }));
@@ -90,10 +93,12 @@ export function PublicLayout() {
               </span>
             </a>
             <Island name="device-status">
-              {hydrated && (
-                <Suspense fallback={null}>
+              {hydrated ? (
+                <Suspense fallback={<PrerenderedDeviceStatus />}>
                   <DeviceStatus />
                 </Suspense>
+              ) : (
+                <PrerenderedDeviceStatus />
               )}
             </Island>
           </div>

@@ -3,9 +3,19 @@ import {
   isQuestionnaireInProgress,
   subscribeQuestionnaireActivity,
 } from '../offline/questionnaire-activity.ts';
+import {
+  installHintClassNames as hintClass,
+  installHintText as hint,
+  installHintWanted,
+  rememberInstallHintSeen,
+  updateCheckMs,
+  updatePromptClassNames as promptClass,
+  updatePromptText as prompt,
+} from './pwa-notices-view.ts';
 import { useRegisterSW } from './register-sw.ts';
 
-const UPDATE_CHECK_MS = 60 * 60 * 1000;
+// The app shell's notices (src/app/public-layout.tsx); a prerendered page runs the plain DOM
+// ones (pwa-notices-dom.ts) with the same words.
 
 /**
  * Registers the service worker and offers a waiting new version. Never reloads by itself, and
@@ -17,8 +27,7 @@ export function UpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_url, registration) {
-      // A tablet left open at a fair for days still learns about new versions.
-      if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
+      if (registration) setInterval(() => void registration.update(), updateCheckMs);
     },
   });
   const busy = useSyncExternalStore(
@@ -32,96 +41,47 @@ export function UpdatePrompt() {
       role="alertdialog"
       aria-labelledby="update-titel"
       aria-describedby="update-text"
-      className="fixed right-4 bottom-4 z-50 max-w-sm rounded-xl border border-brand-200 bg-white p-4 shadow-lg"
+      className={promptClass.dialog}
     >
-      <h2 id="update-titel" className="font-semibold text-brand-900">
-        Neue Version verfügbar
+      <h2 id="update-titel" className={promptClass.title}>
+        {prompt.title}
       </h2>
-      <p id="update-text" className="mt-1 text-sm text-slate-700">
-        Laden Sie die Seite neu, um sie zu verwenden. Gespeicherte Anfragen bleiben erhalten.
+      <p id="update-text" className={promptClass.text}>
+        {prompt.text}
       </p>
-      <div className="mt-3 flex gap-3">
+      <div className={promptClass.buttons}>
         <button
           type="button"
           onClick={() => void updateServiceWorker(true)}
-          className="min-h-11 rounded-lg bg-brand-700 px-4 font-semibold text-white"
+          className={promptClass.reload}
         >
-          Jetzt neu laden
+          {prompt.reload}
         </button>
-        <button
-          type="button"
-          onClick={() => setNeedRefresh(false)}
-          className="min-h-11 rounded-lg px-4 font-semibold text-brand-800 underline-offset-4 hover:underline"
-        >
-          Später
+        <button type="button" onClick={() => setNeedRefresh(false)} className={promptClass.later}>
+          {prompt.later}
         </button>
       </div>
     </div>
   );
 }
 
-const HINT_SEEN_KEY = 'hinweis:installieren-gesehen';
-
-function isIosSafariInBrowser(): boolean {
-  const nav = navigator as Navigator & { standalone?: boolean };
-  const ios =
-    /iPad|iPhone|iPod/.test(nav.userAgent) ||
-    // iPadOS presents itself as a Mac with touch.
-    (/Macintosh/.test(nav.userAgent) && nav.maxTouchPoints > 1);
-  const standalone = nav.standalone === true || matchMedia('(display-mode: standalone)').matches;
-  return ios && !standalone;
-}
-
-function hintSeen(): boolean {
-  try {
-    return localStorage.getItem(HINT_SEEN_KEY) === 'ja';
-  } catch {
-    return true;
-  }
-}
-
-/**
- * Safari deletes a site's stored data after 7 days without a visit, waiting leads included;
- * an app on the home screen keeps it. Told once, on iPad and iPhone Safari only.
- */
+/** Tells iPad and iPhone Safari once to add the page to the home screen (pwa-notices-view.ts). */
 export function InstallHint() {
-  const [visible, setVisible] = useState(() => isIosSafariInBrowser() && !hintSeen());
+  const [visible, setVisible] = useState(installHintWanted);
   if (!visible) return null;
   const dismiss = () => {
-    try {
-      localStorage.setItem(HINT_SEEN_KEY, 'ja');
-    } catch {
-      // Without storage the hint may come again; that is all.
-    }
+    rememberInstallHintSeen();
     setVisible(false);
   };
   return (
-    <aside
-      aria-label="Hinweis zur Installation"
-      className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-lg rounded-xl border border-brand-200 bg-white p-4 text-sm shadow-lg"
-    >
+    <aside aria-label={hint.label} className={hintClass.aside}>
       <p>
-        <strong>Tipp:</strong> Fügen Sie diese Seite über „Teilen“ → „Zum Home-Bildschirm“ hinzu. So
-        bleiben Anfragen, die noch auf das Senden warten, sicher gespeichert: Safari löscht
-        Website-Daten nach 7 Tagen ohne Nutzung.
+        <strong>{hint.tip}</strong>
+        {hint.text}
       </p>
-      <button
-        type="button"
-        onClick={dismiss}
-        className="mt-2 min-h-11 font-semibold text-brand-800 underline"
-      >
-        Verstanden
+      <button type="button" onClick={dismiss} className={hintClass.dismiss}>
+        {hint.dismiss}
       </button>
     </aside>
-  );
-}
-
-/** The update prompt and the install hint together: the public pages' notices island. */
-export function PwaNotices() {
-  return (
-    <>
-      <UpdatePrompt />
-      <InstallHint />
-    </>
   );
 }

@@ -13,9 +13,9 @@ let started = false;
  * not show: the questionnaires kept on the device (plain fetch and IndexedDB), and the outbox's
  * sender (Dexie, the hub client, zod) only once a lead waits: at load, when the connection or
  * the page comes back, or when a lead is queued here, in another tab or by the service worker.
- * The questionnaire screens' code is fetched at the visitor's first interaction, which makes
- * the tap on a questionnaire fast; offline, the service worker's precache serves it. Safe to
- * call again.
+ * Nothing here loads React or a page's code: each page's islands bring their own (a form's
+ * fetched ahead when the page is idle, src/islands/loader.ts), and offline the service worker's
+ * precache serves every screen's code. Safe to call again.
  */
 export function startApp(): void {
   if (started || typeof window === 'undefined') return;
@@ -75,8 +75,6 @@ export function startApp(): void {
       },
       () => void warmDefinitionsLightly(workerInstalled).catch(() => undefined),
     );
-
-  prefetchFormsOnFirstInteraction();
 }
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
@@ -92,17 +90,4 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
 async function workerInstalled(): Promise<void> {
   const worker = globalThis.navigator?.serviceWorker;
   if (worker) await within(worker.ready, 15_000);
-}
-
-const interactions = ['pointerdown', 'keydown', 'touchstart'] as const;
-
-function prefetchFormsOnFirstInteraction() {
-  const prefetch = () => {
-    for (const type of interactions) window.removeEventListener(type, prefetch, true);
-    void import('../site/questionnaire/tabaluga-page.tsx').catch(() => undefined);
-    void import('../site/questionnaire/pkv-page.tsx').catch(() => undefined);
-  };
-  for (const type of interactions) {
-    window.addEventListener(type, prefetch, { capture: true, passive: true });
-  }
 }

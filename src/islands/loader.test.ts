@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { islandCodeElementId, loadAfterPaint, paintWaitMs, type IslandCode } from './loader.ts';
+import {
+  heldClickAttribute,
+  holdFirstClicks,
+  islandCodeElementId,
+  islandRunningAttribute,
+  loadAfterPaint,
+  paintWaitMs,
+  type IslandCode,
+} from './loader.ts';
 
 const code: IslandCode = {
   entry: '/assets/islands-1.js',
@@ -8,29 +16,31 @@ const code: IslandCode = {
   onIdle: ['/assets/contact-page-1.js', '/assets/react-1.js', '/assets/zod-1.js'],
 };
 
-/** A window whose frames and idle time the test hands out. */
+/** A window whose frames and load event the test hands out. */
 function fakeWindow() {
   const frames: FrameRequestCallback[] = [];
-  const idle: IdleRequestCallback[] = [];
+  const events = new EventTarget();
   const win = {
     requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
     setTimeout: (handler: () => void, ms?: number) => window.setTimeout(handler, ms),
-    addEventListener: window.addEventListener.bind(window),
-    requestIdleCallback: (callback: IdleRequestCallback) => idle.push(callback),
+    addEventListener: events.addEventListener.bind(events),
   } as unknown as Parameters<typeof loadAfterPaint>[1];
   return {
     win,
     paint: () => frames.splice(0).forEach((frame) => frame(0)),
-    idle: () => idle.splice(0).forEach((callback) => callback({} as IdleDeadline)),
+    load: () => events.dispatchEvent(new Event('load')),
   };
 }
 
 const scripts = () =>
   [...document.head.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src);
-const preloads = () =>
-  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
-    (link) => new URL(link.href).pathname,
-  );
+const links = (rel: string) =>
+  [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => {
+    expect(link.crossOrigin).toBe('anonymous');
+    return new URL(link.href).pathname;
+  });
+const preloads = () => links('modulepreload');
+const prefetches = () => links('prefetch');
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -72,21 +82,19 @@ describe('the loader of a prerendered page', () => {
     expect(scripts()).toHaveLength(1);
   });
 
-  it('preloads the code of first-use islands when the loaded page is idle, each file once', () => {
-    const { win, paint, idle } = fakeWindow();
+  it('prefetches the code of first-use islands once the page has loaded, each file once', () => {
+    const { win, paint, load } = fakeWindow();
     loadAfterPaint(document, win);
     paint();
     vi.advanceTimersByTime(0);
-    idle();
-    expect(preloads()).toEqual(code.preloads);
+    expect(prefetches()).toEqual([]);
 
-    window.dispatchEvent(new Event('load'));
+    load();
+    // Low priority and not run: prefetched, not modulepreloaded (what the entry needs is).
     expect(preloads()).toEqual(code.preloads);
-    idle();
-    expect(preloads()).toEqual([...code.preloads, '/assets/contact-page-1.js', '/assets/zod-1.js']);
-    window.dispatchEvent(new Event('load'));
-    idle();
-    expect(preloads()).toHaveLength(4);
+    expect(prefetches()).toEqual(['/assets/contact-page-1.js', '/assets/zod-1.js']);
+    load();
+    expect(prefetches()).toHaveLength(2);
   });
 
   it('does nothing on a page without island code', () => {
@@ -96,5 +104,28 @@ describe('the loader of a prerendered page', () => {
     paint();
     vi.advanceTimersByTime(paintWaitMs);
     expect(scripts()).toEqual([]);
+  });
+
+  it('marks the first tap on a button of each island that does not run yet', () => {
+    document.body.innerHTML =
+      '<div data-island="a"><button type="button">Eins</button><button type="button">Zwei</button>' +
+      '<button type="submit">Senden</button></div>' +
+      `<div data-island="b" ${islandRunningAttribute}=""><button type="button">Drei</button></div>` +
+      '<button type="button">Außerhalb</button>';
+    holdFirstClicks(document);
+    const button = (text: string) =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent === text)!;
+    const held = () =>
+      [...document.querySelectorAll(`[${heldClickAttribute}]`)].map((b) => b.textContent);
+
+    // A submit button's tap is the form's (held as a submit by the starter), not a held tap.
+    button('Senden').click();
+    button('Außerhalb').click();
+    button('Drei').click();
+    expect(held()).toEqual([]);
+    button('Zwei').click();
+    button('Eins').click();
+    expect(held()).toEqual(['Zwei']);
+    document.body.innerHTML = '';
   });
 });

@@ -1,8 +1,17 @@
 // @vitest-environment jsdom
 import { act, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { IslandDefinition } from './island.tsx';
-import { startIslands } from './start-islands.tsx';
+import type { IslandDefinition } from './island-definition.ts';
+import * as loader from './loader.ts';
+import { heldClickAttribute, islandRunningAttribute, startIslands } from './start-islands.ts';
+
+// React's part, watched: a page whose islands are all plain DOM must not load it.
+vi.mock('./mount-react.tsx', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./mount-react.tsx')>();
+  return { mountReact: vi.fn(actual.mountReact) };
+});
+const { mountReact } = vi.mocked(await import('./mount-react.tsx'));
 
 function Status() {
   return <p>läuft</p>;
@@ -14,6 +23,22 @@ function Form() {
       <input name="vorname" defaultValue="" />
       <button type="submit">Absenden</button>
     </form>
+  );
+}
+
+/** A questionnaire's step: a tap on an answer is all it takes. */
+function Choice() {
+  const [chosen, setChosen] = useState('');
+  return (
+    <div>
+      <p>{chosen || 'Noch nichts'}</p>
+      <button type="button" onClick={() => setChosen((before) => before || 'Eins')}>
+        Eins
+      </button>
+      <button type="button" onClick={() => setChosen((before) => before || 'Zwei')}>
+        Zwei
+      </button>
+    </div>
   );
 }
 
@@ -30,6 +55,7 @@ function registry() {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  mountReact.mockClear();
 });
 
 describe('the islands of a prerendered page', () => {
@@ -105,5 +131,59 @@ describe('the islands of a prerendered page', () => {
       input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     });
     expect(form).toHaveBeenCalledTimes(2);
+  });
+
+  it('starts a DOM island on the HTML the build wrote, without React', async () => {
+    document.body.innerHTML =
+      '<div data-island="status" class="contents"><p>Online</p></div>' +
+      '<div data-island="form" class="contents"><form><input name="vorname" value="">' +
+      '<button type="submit" disabled>Absenden</button></form></div>';
+    const start = vi.fn((element: HTMLElement) => {
+      element.querySelector('p')!.textContent = 'Offline';
+    });
+    const { islands, form } = registry();
+    islands['status'] = { start: 'load', kind: 'dom', code: async () => start };
+    await act(async () => startIslands(islands));
+
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+    const status = document.querySelector<HTMLElement>('[data-island="status"]')!;
+    expect(start).toHaveBeenCalledWith(status);
+    expect(status.innerHTML).toBe('<p>Offline</p>');
+    expect(Object.keys(status).some((key) => key.startsWith('__react'))).toBe(false);
+    // React only with the first React island that starts: the form, at its first use.
+    expect(mountReact).not.toHaveBeenCalled();
+    await act(async () => {
+      document.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    });
+    expect(form).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(mountReact).toHaveBeenCalledTimes(1));
+  });
+
+  it('repeats the first tap on a button that came before the island ran, once', async () => {
+    // The loader listens from the HTML's parse on; the starter uses the same names.
+    expect([loader.heldClickAttribute, loader.islandRunningAttribute]).toEqual([
+      heldClickAttribute,
+      islandRunningAttribute,
+    ]);
+    document.body.innerHTML =
+      '<div data-island="choice" class="contents"><div><p>Noch nichts</p>' +
+      '<button type="button">Eins</button><button type="button">Zwei</button></div></div>';
+    loader.holdFirstClicks(document);
+    const [one, two] = document.querySelectorAll('button');
+    two!.click();
+    one!.click();
+    expect(two!.hasAttribute(heldClickAttribute)).toBe(true);
+    expect(one!.hasAttribute(heldClickAttribute)).toBe(false);
+
+    const choice = vi.fn(async () => Choice);
+    await act(async () => startIslands({ choice: { start: 'load', code: choice } }));
+    await waitFor(() => expect(document.querySelector('p')!.textContent).toBe('Zwei'));
+    const island = document.querySelector('[data-island="choice"]')!;
+    expect(island.hasAttribute(islandRunningAttribute)).toBe(true);
+    expect(island.querySelector(`[${heldClickAttribute}]`)).toBeNull();
+
+    // Running, the island hears its taps itself; the loader holds none.
+    await act(async () => document.querySelectorAll('button')[0]!.click());
+    expect(island.querySelector(`[${heldClickAttribute}]`)).toBeNull();
   });
 });

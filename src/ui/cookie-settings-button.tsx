@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { openCookieSettings } from './cookie-consent.ts';
+import { cookieSettingsFailedText } from './cookie-settings-text.ts';
 
+/**
+ * The app shell's version; a prerendered page starts the same markup as a plain DOM island
+ * (cookie-settings-dom.ts).
+ */
 export function CookieSettingsButton() {
   const [failed, setFailed] = useState(false);
   return (
@@ -17,8 +22,7 @@ export function CookieSettingsButton() {
       </button>
       {failed ? (
         <p role="alert" className="mt-2 text-sm text-red-800">
-          Die Einstellungen konnten nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und
-          versuchen Sie es erneut.
+          {cookieSettingsFailedText}
         </p>
       ) : null}
     </div>

@@ -34,8 +34,11 @@ const customersCount = (total: number) =>
 function useCustomersView() {
   const [params, setParams] = useSearchParams();
   const view = readCustomersView(params);
+  // Rendered at once, not as a transition (the router's default): a checkbox or a choice is
+  // controlled by the address, so until the new address renders it would show its old state, and
+  // on a busy machine a second click could come before.
   const change = (next: Partial<CustomersView>, options?: { replace?: boolean }) =>
-    setParams(writeCustomersView({ ...view, ...next }), options);
+    setParams(writeCustomersView({ ...view, ...next }), { ...options, flushSync: true });
   return [view, change] as const;
 }
 

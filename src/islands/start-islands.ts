@@ -1,15 +1,9 @@
-import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { IslandDefinition } from './island.tsx';
+import type { IslandDefinition } from './island-definition.ts';
 
-// The islands of a prerendered public page: each `<Island>` element gets its own React root with
-// its registered component (src/island-registry.ts), at once or at the visitor's first use.
-
-/** Calls `onCommit` once the island's first render is in the document (effects run last). */
-function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useEffect(onCommit, [onCommit]);
-  return children;
-}
+// The islands of a prerendered public page (src/island-registry.ts): each `<Island>` element
+// starts at once or at the visitor's first use. This module imports no React: a React island
+// brings React with its own code (./mount-react.tsx), a DOM island takes over its HTML with a
+// plain function, so a page whose islands are all plain DOM runs without React.
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -73,27 +67,71 @@ function restoreTypedValues(element: HTMLElement, typed: TypedValue[]) {
   });
 }
 
-function mount(element: HTMLElement, Component: ComponentType, onCommit: () => void) {
-  const island = (
-    <StrictMode>
-      <Committed onCommit={onCommit}>
-        <Component />
-      </Committed>
-    </StrictMode>
-  );
-  // A slot the build left empty (the header's status) is rendered; prerendered content hydrated.
-  if (element.firstChild) hydrateRoot(element, island);
-  else createRoot(element).render(island);
+/** A way to put an island's code on its element; `onCommit` runs once that is in the document. */
+type Mount = (element: HTMLElement, onCommit: () => void) => void;
+
+/** Loads an island's code; for a React island React's part too, in parallel. */
+async function loadCode(island: IslandDefinition): Promise<Mount> {
+  if (island.kind === 'dom') {
+    const start = await island.code();
+    return (element, onCommit) => {
+      start(element);
+      onCommit();
+    };
+  }
+  const [Component, { mountReact }] = await Promise.all([
+    island.code(),
+    import('./mount-react.tsx'),
+  ]);
+  return (element, onCommit) => mountReact(element, Component, onCommit);
+}
+
+/**
+ * The attributes src/islands/loader.ts marks a tap with that came before the island ran: the
+ * same names there (the loader is a chunk of its own and imports nothing, so they are repeated).
+ */
+export const heldClickAttribute = 'data-held-click';
+export const islandRunningAttribute = 'data-island-running';
+
+/** A held tap: which button, by its position among the island's buttons and its text. */
+interface HeldClick {
+  index: number;
+  text: string | null;
+}
+
+const tapTargets = (element: HTMLElement) => [
+  ...element.querySelectorAll<HTMLButtonElement>('button[type="button"]'),
+];
+
+/** Takes the loader's mark off the button of a first tap, so the HTML is the build's again. */
+function takeHeldClick(element: HTMLElement): HeldClick | undefined {
+  const button = element.querySelector<HTMLButtonElement>(`[${heldClickAttribute}]`);
+  if (!button) return undefined;
+  button.removeAttribute(heldClickAttribute);
+  return { index: tapTargets(element).indexOf(button), text: button.textContent };
+}
+
+/**
+ * Repeats a held tap on the running island, when the button there is still the one tapped (the
+ * island may render something else, a questionnaire a resumed draft's step).
+ */
+function replayClick(element: HTMLElement, held: HeldClick | undefined) {
+  if (!held) return;
+  const button = tapTargets(element)[held.index];
+  if (button && !button.disabled && button.textContent === held.text) button.click();
 }
 
 const usedEvents = ['focusin', 'pointerdown', 'keydown', 'input', 'change'] as const;
 
-/** Starts one island, at once or at its first use; nothing the visitor did before is lost. */
+/**
+ * Starts one island, at once or at its first use; nothing the visitor did before is lost: what
+ * they typed, a form they sent, the first button they tapped.
+ */
 function startIsland(element: HTMLElement, islands: Readonly<Record<string, IslandDefinition>>) {
   const name = element.dataset['island'] ?? '';
   const island = Object.hasOwn(islands, name) ? islands[name] : undefined;
   if (!island) return;
-  const { start, code: load } = island;
+  const definition: IslandDefinition = island;
 
   // A form sent before its code runs must not be sent by the browser (a GET with the visitor's
   // data in the address): it is held and sent by the form's own code once that runs.
@@ -110,11 +148,18 @@ function startIsland(element: HTMLElement, islands: Readonly<Record<string, Isla
     if (started) return;
     started = true;
     for (const type of usedEvents) element.removeEventListener(type, run, true);
-    load().then(
-      (Component) => {
+    loadCode(definition).then(
+      (mount) => {
         const typed = typedValues(element);
-        mount(element, Component, () => {
+        let click = takeHeldClick(element);
+        // From here on the island's own code hears a tap (React replays one that comes while
+        // it hydrates), so the loader no longer holds one.
+        element.setAttribute(islandRunningAttribute, '');
+        mount(element, () => {
           restoreTypedValues(element, typed);
+          const held = click;
+          click = undefined;
+          replayClick(element, held);
           element.removeEventListener('submit', holdSubmit, true);
           const form = heldSubmit;
           heldSubmit = undefined;
@@ -134,15 +179,15 @@ function startIsland(element: HTMLElement, islands: Readonly<Record<string, Isla
       element.addEventListener(type, run, { capture: true, passive: true });
   }
 
-  if (start === 'load') {
+  if (definition.start === 'load') {
     run();
     return;
   }
   // The HTML disables a form's submit button, so that a page without its code never sends the
   // form by itself (a GET with the visitor's data in the address). From here on a submit is held
   // until the form runs, so the button may be used. React leaves the attribute as it finds it
-  // while hydrating and owns it from then on. The form's code is fetched, not run, when the page
-  // is idle (the loader's modulepreloads, load-after-paint.ts): on hand offline, no main-thread
+  // while hydrating and owns it from then on. The form's code is fetched, not run, once the page
+  // has loaded (the loader's prefetches, src/islands/loader.ts): on hand offline, no main-thread
   // work before the visitor uses the form.
   for (const button of element.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) {
     button.disabled = false;
