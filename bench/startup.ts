@@ -5,7 +5,9 @@
 // DATA_DIR: a first start on the empty folder (from the template, server/db/template.ts, when
 // one was built), then restarts on it, and times each from the spawn to the first 200 of
 // `/universa`. BENCH_STARTUP_RUNS (3) of each; every start is bounded to 60 s. Prints each run
-// and the median beside the goal, then where the time went: the server runs with
+// and the median beside the goal with the CPU time of the start's processes (Linux, /proc: on a
+// shared machine the wall time follows the load, the CPU time much less), then where the time
+// went: the server runs with
 // STARTUP_TIMING=1 and prints a mark per phase (server/startup-timing.ts, scripts/start.mjs); the
 // bench prints each phase's median in ms.
 // Usage: `npm run bench:startup`, `BENCH_STARTUP_RUNS=5 npm run bench:startup`. The same marks
