@@ -112,17 +112,46 @@ async function seedFollowUps(db: Database) {
   );
 }
 
-/** The PGlite DATA_DIR with the demo data, made once per set of migrations. */
+/**
+ * The PGlite DATA_DIR with the demo data, made once per set of migrations. New migrations after
+ * the ones it was made with are applied by the server's start (as on an installation); a
+ * migration changed or removed since, which the server refuses, makes the data anew.
+ */
 async function pgliteDataDir(): Promise<string> {
   const dir = path.resolve(`.tmp/bench-desk-${customers}`);
   const marker = path.join(dir, 'bench-desk.json');
   // The server refuses a migration changed after it was applied: the stamp is their content.
-  const migrations = createHash('sha256');
-  for (const name of readdirSync('supabase/migrations').sort()) {
-    migrations.update(name).update(readFileSync(path.join('supabase/migrations', name)));
+  const migrations = readdirSync('supabase/migrations')
+    .sort()
+    .map((name) =>
+      createHash('sha256')
+        .update(name)
+        .update(readFileSync(path.join('supabase/migrations', name)))
+        .digest('hex'),
+    );
+  const stamp = JSON.stringify({ customers, followUps, migrations });
+  const made = existsSync(marker)
+    ? (JSON.parse(await readFile(marker, 'utf8')) as {
+        customers: number;
+        followUps: number;
+        migrations: unknown;
+      })
+    : undefined;
+  if (
+    made &&
+    made.customers === customers &&
+    made.followUps === followUps &&
+    Array.isArray(made.migrations) &&
+    made.migrations.every((hash, index) => migrations[index] === hash)
+  ) {
+    if (made.migrations.length < migrations.length) {
+      console.log('PGlite: neue Migrationen auf die Demo-Daten anwenden …');
+      const server = await startServerProcess(serverEnv(dir));
+      await server.kill('SIGTERM');
+      await writeFile(marker, stamp);
+    }
+    return dir;
   }
-  const stamp = JSON.stringify({ customers, followUps, migrations: migrations.digest('hex') });
-  if (existsSync(marker) && (await readFile(marker, 'utf8')) === stamp) return dir;
   console.log(`PGlite: Demo-Daten werden erzeugt (${dir}) …`);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });

@@ -5,12 +5,15 @@
 // DATA_DIR: a first start on the empty folder (from the template, server/db/template.ts, when
 // one was built), then restarts on it, and times each from the spawn to the first 200 of
 // `/universa`. BENCH_STARTUP_RUNS (3) of each; every start is bounded to 60 s. Prints each run
-// and the median beside the goal, then where the time went: the server runs with
+// and the median beside the goal with the CPU time of the start's processes (Linux, /proc: on a
+// shared machine the wall time follows the load, the CPU time much less), then where the time
+// went: the server runs with
 // STARTUP_TIMING=1 and prints a mark per phase (server/startup-timing.ts, scripts/start.mjs); the
 // bench prints each phase's median in ms.
 // Usage: `npm run bench:startup`, `BENCH_STARTUP_RUNS=5 npm run bench:startup`. The same marks
 // by hand: `STARTUP_TIMING=1 npm start`.
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,7 +48,32 @@ function freePort(): Promise<number> {
 /** One start: the milliseconds to the first answer, and each phase's share (STARTUP_TIMING). */
 interface Start {
   totalMs: number;
+  /** CPU time the start's processes used up to the first answer (Linux), when known. */
+  cpuMs: number | undefined;
   phases: Map<string, number>;
+}
+
+/**
+ * The CPU time (user and system, ms) of a process and every process below it, from /proc: on a
+ * machine shared with other work the wall time varies with the load, this much less.
+ */
+function treeCpuMs(pid: number): number | undefined {
+  const ticksPerMs = 100 / 1000;
+  try {
+    // The fields after the command name's closing parenthesis: utime is the 12th, then stime,
+    // then cutime and cstime (children that ended, such as a build).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    let ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) {
+        ticks += (treeCpuMs(Number(child)) ?? 0) * ticksPerMs;
+      }
+    }
+    return ticks / ticksPerMs;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts the product, waits for its first answer, stops it. */
@@ -89,13 +117,14 @@ async function timeStart(dataDir: string): Promise<Start> {
       );
       if (answered) {
         const totalMs = performance.now() - started;
+        const cpuMs = treeCpuMs(server.pid!);
         const phases = new Map<string, number>();
         let previous = spawnedAt;
         for (const [phase, at] of [...marks, ['first-answer', spawnedAt + totalMs] as const]) {
           phases.set(phase, (phases.get(phase) ?? 0) + Math.max(0, at - previous));
           previous = at;
         }
-        return { totalMs, phases };
+        return { totalMs, cpuMs, phases };
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -126,24 +155,29 @@ for (let run = 0; run < runs; run += 1) {
 }
 
 console.log('\nStart bis zur ersten Antwort von /universa (npm start, 127.0.0.1, PGlite)');
-console.log('Fall                               Läufe (s)                Median   Ziel');
+console.log(
+  'Fall                               Läufe (s)                Median   Ziel            CPU (s, Median)',
+);
 for (const [name, starts, goalMs] of [
   ['Erster Start (Vorlage)', firstStarts, 3_000],
   ['Neustart (Daten vorhanden)', restarts, 1_500],
 ] as const) {
   const values = starts.map((start) => start.totalMs);
   const middle = median(values);
+  const cpu = starts.flatMap((start) => (start.cpuMs === undefined ? [] : [start.cpuMs]));
   console.log(
     `${name.padEnd(35)}${values.map(seconds).join(' / ').padEnd(25)}${seconds(middle).padStart(6)}   ` +
-      `${seconds(goalMs)} s ${middle <= goalMs ? 'erreicht' : 'verfehlt'}`,
+      `${`${seconds(goalMs)} s ${middle <= goalMs ? 'erreicht' : 'verfehlt'}`.padEnd(16)}` +
+      (cpu.length ? seconds(median(cpu)) : '–'),
   );
 }
 
 // Where the time goes: each phase ends at its mark, from the spawn on (median of the runs, ms).
 // launcher-ready: Node starts scripts/start.mjs; build-checked: the build staleness check
-// (hash of the sources); node-tsx-ready: the server's Node with the tsx loader;
-// modules-loaded: the server's modules, compiled by tsx; database-open: PGlite loaded (on a
-// first start with the template unpacked into the folder);
+// (the sources' file data; their content only when it changed); server-compiled: the compiled
+// server's staleness check (compiled again when a source changed); server-entered: the packages
+// the compiled server imports loaded; modules-loaded: the server's own modules; database-open:
+// PGlite loaded (on a first start with the template copied into the folder);
 // supabase-local-schema, migrations-read, migrated, seeded: setupDatabase; app-built: Fastify
 // and its plugins; listening; first-answer: the first request of /universa answered.
 console.log('\nPhasen (Median, ms; jede endet mit ihrer Marke, vom Start des Prozesses an)');

@@ -299,3 +299,34 @@ test('offline, the worker serves every prerendered page and its islands work', a
   await expectNothingWaiting(page, 30_000);
   expect(await responsesFor(request, email)).toHaveLength(1);
 });
+
+test("a questionnaire's first tap before React starts is kept", async ({ page }) => {
+  // Issue 37: the first question is in the HTML. The questionnaire's code is held back until
+  // after the visitor has tapped an answer: the tap is kept and counts once the code runs.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/tabaluga-page-[\w-]+\.js$/, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/tiptoptabaluga');
+  await expect.poll(() => requested, { message: 'der Fragebogen-Code wird geladen' }).toBe(true);
+  const firstQuestion = page.getByRole('heading', {
+    name: 'Wie viele Kinder möchten Sie absichern?',
+  });
+  await page.getByRole('button', { name: 'Zwei' }).click();
+  // Nothing runs the questionnaire yet: the page still shows its first question.
+  await expect(firstQuestion).toBeVisible();
+  expect(await islandRoots(page)).not.toContain('tabaluga');
+
+  release();
+  await expect(page.getByRole('heading', { name: 'Wann sind Ihre Kinder geboren?' })).toBeVisible();
+  await expect(page.getByLabel(/^Kind \d$/)).toHaveCount(2);
+  expect(await islandRoots(page)).toContain('tabaluga');
+  // The answer is recorded: back at the first question it is the chosen one, and the draft has it.
+  await page.getByRole('button', { name: 'Zurück' }).click();
+  await expect(page.getByRole('button', { name: 'Zwei' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => localStorage.getItem('fragebogen-entwurf:1'))).toContain('Zwei');
+});

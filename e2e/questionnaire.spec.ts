@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../src/testing/lead-fixtures.ts';
 import { expectNoAxeViolations, responsesFor } from './helpers/hub.ts';
-import { fillContact } from './helpers/journeys.ts';
+import { waitForServiceWorker } from './helpers/device.ts';
+import { answerTabaluga, fillContact, savedOnDevice } from './helpers/journeys.ts';
 
 test.describe('Tabaluga questionnaire', () => {
   test('two children: the stored lead matches what was clicked and typed', async ({
@@ -170,9 +171,48 @@ test('the empty contact form shows exactly the spec messages and sends nothing',
   );
 });
 
-test('a hub failure on load shows the German error with a retry that works', async ({ page }) => {
+test('a hub failure on load leaves the questionnaire the page came with, and it is sent', async ({
+  page,
+  request,
+}) => {
+  // Issue 37: the page brings its first question in the HTML; the hub not answering the live
+  // definition changes nothing for the visitor.
+  const email = uniqueEmail('pkv-ohne-hub');
   await page.route('**/api/forms/2/questions', (route) => route.abort('connectionrefused'));
   await page.goto('/pkv');
+  await page.getByRole('button', { name: 'Studierend' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Wie sind Sie aktuell krankenversichert?' }),
+  ).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Familienversichert' }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Keinen Selbstbehalt' }).click();
+  await page.getByRole('textbox', { name: 'In welchem Jahr sind Sie geboren?' }).fill('2004');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Später oder noch offen' }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await fillContact(page, email);
+  await page.getByRole('button', { name: 'Angebot anfordern' }).click();
+  await expect(page.getByRole('heading', { name: 'Vielen Dank für Ihre Anfrage!' })).toBeVisible();
+  const [stored] = await responsesFor(request, email);
+  expect(stored!.answers.map((a) => a.answer)).toEqual([
+    'Studierend',
+    'Familienversichert',
+    '',
+    'Keinen Selbstbehalt',
+    '2004',
+    'Später oder noch offen',
+    '',
+  ]);
+});
+
+test('a questionnaire made in the desk shows the German error with a retry when the hub fails', async ({
+  page,
+}) => {
+  // /fragebogen/{id} has no questionnaire built into its page: it waits for the hub's.
+  await page.route('**/api/forms/2/questions', (route) => route.abort('connectionrefused'));
+  await page.goto('/fragebogen/2');
   await expect(page.getByRole('alert')).toContainText(
     'Der Fragebogen konnte nicht geladen werden.',
   );
@@ -182,4 +222,90 @@ test('a hub failure on load shows the German error with a retry that works', asy
   await expect(
     page.getByRole('heading', { name: 'Wie sind Sie derzeit beschäftigt?' }),
   ).toBeVisible();
+});
+
+/** Text found only in the code of each library (as scripts/check-size.mjs marks them). */
+const laterLibraries = {
+  Dexie: ['DatabaseClosedError', 'Dexie SchemaDiff'],
+  zod: ['$ZodType', 'ZodError'],
+  'react-hook-form': ['shouldUseNativeValidation', 'reValidateMode'],
+};
+
+/** The libraries of `laterLibraries` whose code the page has loaded so far. */
+async function librariesLoaded(page: Page) {
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => new URL(name).pathname.endsWith('.js')),
+  );
+  const found = new Set<string>();
+  for (const script of scripts) {
+    const code = await (await page.request.get(script)).text();
+    for (const [name, markers] of Object.entries(laterLibraries)) {
+      if (markers.some((marker) => code.includes(marker))) found.add(name);
+    }
+  }
+  return [...found].sort();
+}
+
+for (const { url, answer, next } of [
+  {
+    url: '/tiptoptabaluga',
+    answer: 'Zwei',
+    next: 'Wann sind Ihre Kinder geboren?',
+  },
+  {
+    url: '/pkv',
+    answer: 'Studierend',
+    next: 'Wie sind Sie aktuell krankenversichert?',
+  },
+]) {
+  test(`${url}: the first question runs without Dexie, zod and the contact form's code`, async ({
+    page,
+  }) => {
+    // Issue 37: they arrive when the page is idle or with the first answer. The page's idle
+    // callbacks are held here, so the test sees the page as it is before.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await page.goto(url);
+    const first = page.getByRole('button', { name: answer });
+    // The island has hydrated the HTML's first question: React owns its buttons.
+    await expect
+      .poll(() =>
+        first.evaluate((element) =>
+          Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+        ),
+      )
+      .toBe(true);
+    expect(await librariesLoaded(page)).toEqual([]);
+
+    await first.click();
+    await expect(page.getByRole('heading', { name: next })).toBeVisible();
+    // The answer fetches the contact step's code.
+    await expect.poll(() => librariesLoaded(page)).toEqual(['Dexie', 'react-hook-form', 'zod']);
+  });
+}
+
+test('after a first visit both questionnaires run offline, to a lead kept on the device', async ({
+  context,
+  page,
+}) => {
+  // Issue 37: the contact step's code, now fetched after the first question, comes from the
+  // service worker's precache offline, as the questions do.
+  await page.goto('/pkv');
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+
+  await page.goto('/pkv');
+  await page.getByRole('button', { name: 'Studierend' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Wie sind Sie aktuell krankenversichert?' }),
+  ).toBeVisible();
+
+  await page.goto('/tiptoptabaluga');
+  await answerTabaluga(page, uniqueEmail('offline-fragebogen'));
+  await expect(page.getByText(savedOnDevice)).toBeVisible();
+  await context.setOffline(false);
 });

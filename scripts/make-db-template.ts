@@ -1,5 +1,5 @@
 // Writes the template of a new PGlite data folder (server/db/template.ts) to
-// dist-server/pglite-template-<stamp>.tar.gz, where a first start finds it (server/main.ts).
+// dist-server/pglite-template-<stamp>/, where a first start finds it (server/main.ts).
 // `npm run build` runs it, and the launcher (scripts/build-if-stale.mjs) when the template of
 // the current migrations, seed and PGlite is missing.
 import { writeTemplate } from '../server/db/template.ts';

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { chmodSync, cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -100,9 +99,9 @@ export interface OpenOptions {
    */
   onConnectionError?: ((error: Error) => void) | undefined;
   /**
-   * PGlite only: the template of a new data folder (server/db/template-file.mjs), a gzip tarball
-   * of a migrated and seeded database, or the function that finds it (asked only for a new
-   * folder: a restart does not hash the template's sources). Loaded when `dataDir` holds no
+   * PGlite only: the template of a new data folder (server/db/template-file.mjs), a closed data
+   * folder of a migrated and seeded database, or the function that finds it (asked only for a
+   * new folder: a restart does not hash the template's sources). Copied when `dataDir` holds no
    * database yet, in place of initdb; a folder that has one is opened as it is.
    */
   template?: string | (() => string | undefined) | undefined;
@@ -120,20 +119,14 @@ async function openPglite(
   dataDir: string | undefined,
   template: OpenOptions['template'],
 ): Promise<Database> {
-  // PGlite refuses to load a tarball over an existing database, and a restart must never.
+  // A restart never touches the template: it opens the database it has.
   const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const templateFile = isNew && typeof template === 'function' ? template() : template;
-  const fromTemplate = isNew && typeof templateFile === 'string';
-  const loadDataDir = fromTemplate
-    ? // The name tells PGlite the tarball is gzip-compressed.
-      new File([await readFile(templateFile)], path.basename(templateFile), {
-        type: 'application/gzip',
-      })
-    : undefined;
+  const templateFolder = isNew && typeof template === 'function' ? template() : template;
+  const fromTemplate =
+    isNew && typeof templateFolder === 'string' && copyTemplate(templateFolder, dataDir);
   const db = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     parsers: { [DATE_OID]: (value: string) => value },
-    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T extends ResultRow>(sql: string, params?: unknown[]) => {
@@ -163,6 +156,34 @@ async function openPglite(
     exclusive: (fn) => turns.take('first', () => fn(db)),
     close: () => db.close(),
   };
+}
+
+/**
+ * Copies the template into `dataDir`, which must not exist yet or be empty; false when it holds
+ * something (a folder left by an earlier failed start), which PGlite then deals with as before.
+ * Copied beside it and renamed: a start that ends halfway leaves no half database behind, and
+ * what such a start left beside it is removed by the next. Plain file copies of a cleanly closed
+ * folder: PGlite's own loadDataDir unpacked a tarball through its wasm file system and took
+ * about twice as long (bench:startup).
+ */
+function copyTemplate(templateFolder: string, dataDir: string): boolean {
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false;
+  const parent = path.dirname(dataDir);
+  const name = path.basename(dataDir);
+  if (existsSync(parent)) {
+    for (const entry of readdirSync(parent)) {
+      if (entry.startsWith(`${name}.`) && /^\.\d+\.partial$/.test(entry.slice(name.length))) {
+        rmSync(path.join(parent, entry), { recursive: true, force: true });
+      }
+    }
+  }
+  const partial = `${dataDir}.${process.pid}.partial`;
+  cpSync(templateFolder, partial, { recursive: true });
+  // PostgreSQL's own rule for a data folder: the owner's alone.
+  chmodSync(partial, 0o700);
+  // Replaces an empty folder.
+  renameSync(partial, dataDir);
+  return true;
 }
 
 type Rank = 'first' | 'background' | 'anonymous';

@@ -70,11 +70,41 @@ describe('migration runner', () => {
     );
   });
 
+  it('takes a text recorded with other white space, as the Supabase CLI records it, as applied', async () => {
+    // The CLI stores a file split at its semicolons and trimmed; a no-break space (U+00A0) counts
+    // as white space in the comparison too.
+    await write(
+      '20260101000000_first.sql',
+      'create table a (id int);\u00a0\ncreate table b (id int);\n',
+    );
+    await db.exec('create table a (id int); create table b (id int);');
+    await db.exec(`create schema supabase_migrations;
+      create table supabase_migrations.schema_migrations (
+        version text not null primary key, statements text[], name text)`);
+    await db.query(
+      'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+      ['20260101000000', 'first', ['create table a (id int)', 'create table b (id int)']],
+    );
+    const report = await migrate(db, await readMigrations(dir));
+    expect(report).toEqual({ applied: [], skipped: ['20260101000000_first'] });
+  });
+
   it('refuses a database that has migrations the files do not know', async () => {
     await write('20260101000000_first.sql', 'create table a (id int);');
     await migrate(db, await readMigrations(dir));
     await rm(path.join(dir, '20260101000000_first.sql'));
     await expect(migrate(db, await readMigrations(dir))).rejects.toThrow(/20260101000000/);
+  });
+
+  it('still refuses a version recorded since by another tool when the files did not change', async () => {
+    await write('20260101000000_first.sql', 'create table a (id int);');
+    await migrate(db, await readMigrations(dir));
+    // `supabase db push` of a file this folder does not have.
+    await db.query(
+      'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+      ['20260105000000', 'elsewhere', ['create table c (id int)']],
+    );
+    await expect(migrate(db, await readMigrations(dir))).rejects.toThrow(/20260105000000/);
   });
 
   it('refuses a file that does not follow the Supabase naming', async () => {

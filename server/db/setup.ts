@@ -9,9 +9,10 @@ import { migrate, readMigrations, type MigrationReport } from './migrate.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const migrationsDir = `${root}supabase/migrations`;
 const seedFile = `${root}supabase/seed.sql`;
-// What a hosted project already has, in order: roles and `auth`, then `storage`.
-const localSupabaseFiles = ['supabase-local.sql', 'supabase-local-storage.sql'].map((name) =>
-  fileURLToPath(new URL(`./${name}`, import.meta.url)),
+// What a hosted project already has, in order: roles and `auth`, then `storage`. Named from the
+// project's root, as `npm start`'s compiled server (scripts/build-if-stale.mjs) finds them too.
+const localSupabaseFiles = ['supabase-local.sql', 'supabase-local-storage.sql'].map(
+  (name) => `${root}server/db/${name}`,
 );
 
 export interface AdminAccount {

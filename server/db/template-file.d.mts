@@ -6,7 +6,7 @@ export declare const defaultTemplateDir: string;
 /** The hash of the template's sources below `root` (default: this project). */
 export declare function templateStamp(root?: string): string;
 
-/** The template's file for a stamp, in `dir`. */
+/** The template's folder for a stamp, in `dir`. */
 export declare function templateFile(stamp?: string, dir?: string): string;
 
 /** The template that matches the sources, when one was built; otherwise undefined. */

@@ -3,10 +3,10 @@
 // server when it opens a data folder that does not exist yet (server/db/database.ts).
 //
 // The template is a data folder on which setupDatabase already ran (local Supabase schema, every
-// migration, the seed; no admin account, which each start creates with its own password), dumped
-// by PGlite as a gzip tarball (scripts/make-db-template.ts). Its file name carries the stamp, a
-// hash of everything that decides its content: a template from other migrations, another seed or
-// another PGlite is never found, and the folder is created by initdb and migrations as before.
+// migration, the seed; no admin account, which each start creates with its own password), closed
+// by PGlite (scripts/make-db-template.ts). Its name carries the stamp, a hash of everything that
+// decides its content: a template from other migrations, another seed or another PGlite is never
+// found, and the folder is created by initdb and migrations as before.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,13 +47,14 @@ export function templateStamp(root = projectRoot) {
   return hash.digest('hex');
 }
 
-/** The template's file for a stamp: `pglite-template-<first 16 hex digits>.tar.gz`. */
+/** The template's folder for a stamp: `pglite-template-<first 16 hex digits>`. */
 export function templateFile(stamp = templateStamp(), dir = defaultTemplateDir) {
-  return path.join(dir, `pglite-template-${stamp.slice(0, 16)}.tar.gz`);
+  return path.join(dir, `pglite-template-${stamp.slice(0, 16)}`);
 }
 
 /** The template that matches the sources, when one was built; otherwise undefined. */
 export function findTemplate(dir = defaultTemplateDir, stamp = templateStamp()) {
-  const file = templateFile(stamp, dir);
-  return existsSync(file) ? file : undefined;
+  const folder = templateFile(stamp, dir);
+  // Written whole or not at all (server/db/template.ts); PG_VERSION says it is a data folder.
+  return existsSync(path.join(folder, 'PG_VERSION')) ? folder : undefined;
 }

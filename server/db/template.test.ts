@@ -16,12 +16,14 @@ describe('the template of a new data folder', () => {
   let dir: string;
   let templates: string;
   let template: string;
-  const earlier = () => path.join(templates, 'pglite-template-0000000000000000.tar.gz');
+  const earlier = () => path.join(templates, 'pglite-template-0000000000000000');
+  const earlierTarball = () => path.join(templates, 'pglite-template-1111111111111111.tar.gz');
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'db-template-'));
     templates = path.join(dir, 'templates');
-    await mkdir(templates);
-    await writeFile(earlier(), 'the template of earlier migrations');
+    await mkdir(earlier(), { recursive: true });
+    await writeFile(path.join(earlier(), 'PG_VERSION'), '17');
+    await writeFile(earlierTarball(), 'the template of an earlier build');
     template = templateFile(stamp, templates);
     await writeTemplate(template);
   });
@@ -71,11 +73,28 @@ describe('the template of a new data folder', () => {
     }
   }, 60_000);
 
+  it('is copied: the next new folder starts without the first one’s admin, past a half copy', async () => {
+    // What a start that ended while copying left beside the database folder.
+    const dataDir = path.join(dir, 'second');
+    const halfCopy = path.join(dataDir, 'pglite.999999.partial');
+    await mkdir(halfCopy, { recursive: true });
+    await writeFile(path.join(halfCopy, 'PG_VERSION'), '17');
+    const db = await openDatabase({ dataDir, template });
+    try {
+      expect(db.fromTemplate).toBe(true);
+      expect((await db.query('select id from auth.users')).rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+    expect(await readdir(dataDir)).toEqual(['pglite']);
+  }, 60_000);
+
   it('is found only under the stamp of the current sources, and replaces the earlier one', async () => {
     expect(findTemplate(templates, stamp)).toBe(template);
     // A template of other migrations, another seed or another PGlite: the start runs initdb.
     expect(findTemplate(templates, 'b'.repeat(64))).toBeUndefined();
     expect(existsSync(earlier())).toBe(false);
+    expect(existsSync(earlierTarball())).toBe(false);
     expect(await readdir(templates)).toEqual([path.basename(template)]);
   });
 });
@@ -111,7 +130,7 @@ describe('the template stamp', () => {
     // Unchanged sources, the same stamp: a restart of the build finds its template.
     expect(templateStamp(root)).toBe(stamps.at(-1));
     expect(path.basename(templateFile(stamps[0], root))).toBe(
-      `pglite-template-${stamps[0]!.slice(0, 16)}.tar.gz`,
+      `pglite-template-${stamps[0]!.slice(0, 16)}`,
     );
   });
 });

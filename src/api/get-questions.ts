@@ -1,7 +1,5 @@
-import {
-  questionnaireDefinitionSchema,
-  type QuestionnaireDefinition,
-} from '../domain/questionnaire.ts';
+import type { QuestionnaireDefinition } from '../domain/questionnaire.ts';
+import { questionnaireDefinitionSchema } from '../domain/questionnaire-schema.ts';
 import { formQuestionsPath } from '../domain/routes.ts';
 import { callHub, HubError, type HubConnection } from './hub-client.ts';
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from './email.ts';
 import { addYears, localDay, parseLocalDay, type CalendarDay } from './calendar.ts';
+import { callTimes } from './call-times.ts';
 import { messages } from './messages.ts';
+
+export { callTimes, type CallTime } from './call-times.ts';
 
 export const contactLimits = {
   nameMinLength: 2,
@@ -15,9 +18,6 @@ export const contactLimits = {
   adultAge: 18,
   maxAge: 120,
 } as const;
-
-export const callTimes = ['Morgens', 'Mittags', 'Nachmittags', 'Abends'] as const;
-export type CallTime = (typeof callTimes)[number];
 
 export const salutations = ['Herr', 'Frau', 'Divers'] as const;
 export type Salutation = (typeof salutations)[number];

@@ -1397,6 +1397,7 @@ export type Database = {
         Returns: number
       }
       contact_sha256: { Args: { contact: string }; Returns: string }
+      customer_count: { Args: Record<PropertyKey, never>; Returns: number }
       customer_data_export: { Args: { customer_id: number }; Returns: Json }
       customer_erasure_preview: { Args: { customer_id: number }; Returns: Json }
       customer_follow_ups: {
@@ -1578,21 +1579,6 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
-      }
-      due_follow_ups: {
-        Args: Record<PropertyKey, never>
-        Returns: {
-          assignee: string
-          assignee_name: string
-          automatic: boolean
-          body: string
-          customer_id: number
-          customer_name: string
-          due_at: string
-          id: number
-          overdue: boolean
-          response_id: number
-        }[]
       }
       erase_customer: { Args: { customer_id: number }; Returns: Json }
       export_leads: {

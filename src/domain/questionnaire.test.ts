@@ -6,16 +6,17 @@ import {
   birthYearProblem,
   buildAnswerPayload,
   buildQuestionnaireSubmission,
+  carryProgress,
   childCount,
   CONSENT_VERSION,
   inputPlaceholder,
   isBirthYearQuestion,
   questionKeys,
-  questionnaireDefinitionSchema,
-  questionSchema,
+  sameQuestionnaire,
   tabalugaOfferPdf,
   type Question,
 } from './questionnaire.ts';
+import { questionnaireDefinitionSchema, questionSchema } from './questionnaire-schema.ts';
 
 const parseQuestions = (hub: unknown) => questionnaireDefinitionSchema.parse(hub).questions;
 
@@ -330,5 +331,67 @@ describe('the year of birth (issue 36, item 8)', () => {
     expect(check('2027')).toBe(messages.birthYearImplausible);
     expect(check('')).toBe(messages.birthYearRequired);
     expect(check('', false)).toBeUndefined();
+  });
+});
+
+describe('the built questionnaire and the live one (issue 37)', () => {
+  const built = questionnaireDefinitionSchema.parse({ data: hubQuestions, form: null });
+  const [count, dates, amount] = built.questions as [Question, Question, Question];
+
+  it('are the same questionnaire when only the sequence numbers differ', () => {
+    const renumbered = built.questions.map((q) => ({ ...q, sequence: q.sequence * 10 }));
+    expect(sameQuestionnaire(built, { ...built, questions: renumbered })).toBe(true);
+  });
+
+  it('differ by a word, an option, the order, a hint, the required mark or the document', () => {
+    const changed = (questions: Question[], documentUrl: string | null = null) =>
+      !sameQuestionnaire(built, { questions, documentUrl });
+    expect(changed([{ ...count, question: 'Wie viele Kinder haben Sie?' }, dates, amount])).toBe(
+      true,
+    );
+    expect(changed([{ ...count, options: ['Eins', 'Zwei'] }, dates, amount])).toBe(true);
+    expect(changed([dates, count, amount])).toBe(true);
+    expect(changed([{ ...count, information: 'Neu' }, dates, amount])).toBe(true);
+    expect(changed([count, dates, { ...amount, required: false }])).toBe(true);
+    expect(changed([count, dates])).toBe(true);
+    expect(changed(built.questions, '/storage/v1/object/public/documents/forms/1/a.pdf')).toBe(
+      true,
+    );
+  });
+
+  it('keeps the answers to unchanged questions and goes on at the first open one', () => {
+    const reworded = { ...amount, question: 'Welcher Betrag pro Monat?' };
+    const carried = carryProgress(built.questions, [count, dates, reworded], {
+      step: 3,
+      answers: { 1: 'Zwei', 2: ['2019-05-01', '2021-09-14'], 3: '50 €' },
+    });
+    expect(carried).toEqual({
+      step: 2,
+      answers: { 1: 'Zwei', 2: ['2019-05-01', '2021-09-14'] },
+      dropped: true,
+    });
+  });
+
+  it('stays at the question the visitor is on when a question is added after it', () => {
+    const added = { ...amount, id: 11, sequence: 4, question: 'Wie haben Sie uns gefunden?' };
+    const carried = carryProgress(built.questions, [count, dates, amount, added], {
+      step: 1,
+      answers: { 1: 'Eins' },
+    });
+    expect(carried).toEqual({ step: 1, answers: { 1: 'Eins' }, dropped: false });
+  });
+
+  it('goes back to a question added before the one the visitor is on', () => {
+    const added = { ...count, id: 11, key: null, question: 'Wie haben Sie uns gefunden?' };
+    const carried = carryProgress(built.questions, [added, count, dates, amount], {
+      step: 1,
+      answers: { 1: 'Eins' },
+    });
+    expect(carried).toEqual({ step: 0, answers: { 1: 'Eins' }, dropped: false });
+  });
+
+  it('starts anew where nothing was answered yet', () => {
+    const carried = carryProgress(built.questions, [amount, count], { step: 0, answers: {} });
+    expect(carried).toEqual({ step: 0, answers: {}, dropped: false });
   });
 });

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { questionTypes } from './database-enums.ts';
+import { questionTypes, type QuestionType } from './database-enums.ts';
 import type { QuestionnaireContact } from './contact-forms.ts';
 import { messages } from './messages.ts';
 import type { SubmissionEnvelope } from './submission.ts';
@@ -27,57 +26,24 @@ export const CONSENT_VERSION = '2026-11-22';
 
 export { questionTypes };
 
-/** Options arrive as an object keyed '1', '2', ... (or, from older data, an array). */
-const optionsSchema = z
-  .union([z.record(z.string(), z.string()), z.array(z.string()), z.null()])
-  .optional()
-  .transform((options): string[] => {
-    if (!options) return [];
-    if (Array.isArray(options)) return options;
-    return Object.entries(options)
-      .sort(([a], [b]) => Number(a) - Number(b))
-      .map(([, value]) => value);
-  });
-
-export const questionSchema = z.object({
-  id: z.number().int(),
-  form_id: z.number().int().optional(),
-  sequence: z.number(),
-  type: z.enum(questionTypes),
-  question: z.string(),
-  options: optionsSchema,
-  multipleAnswers: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
-  information: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
+/** A question as the page shows it (questionnaire-schema.ts reads it from the hub's reply). */
+export interface Question {
+  id: number;
+  form_id?: number | undefined;
+  sequence: number;
+  type: QuestionType;
+  question: string;
+  /** The options in order (the hub keys them '1', '2', ...). */
+  options: string[];
+  multipleAnswers: boolean;
+  information: string;
   /** A stable role (questionKeys), or null for an ordinary question. */
-  key: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  /**
-   * Whether staff ask for an answer; a question without the field (an older device copy) counts
-   * as required, so it is never marked optional by mistake.
-   */
-  required: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? true),
+  key: string | null;
+  /** Whether staff ask for an answer. */
+  required: boolean;
   /** How Analyse groups the answers: 'birth_decade' for a year or a date of birth, else null. */
-  analysis_bucket: z
-    .string()
-    .nullish()
-    .catch(null)
-    .transform((v) => v ?? null),
-});
-export type Question = z.output<typeof questionSchema>;
-
-const bySequence = (questions: Question[]) =>
-  [...questions].sort((a, b) => a.sequence - b.sequence || a.id - b.id);
+  analysis_bucket: string | null;
+}
 
 /** A questionnaire as the visitor gets it: its questions and the form's document, if any. */
 export interface QuestionnaireDefinition {
@@ -86,31 +52,66 @@ export interface QuestionnaireDefinition {
   documentUrl: string | null;
 }
 
-/** A document address the page may link: below this origin, or http(s). */
-const documentUrlSchema = z
-  .string()
-  .refine((url) => /^(\/(?!\/)|https?:\/\/)/.test(url))
-  .nullish()
-  .catch(null)
-  .transform((v) => v ?? null);
+/** What the visitor sees of a question and what an answer to it means; not its place. */
+function sameQuestion(a: Question, b: Question): boolean {
+  return (
+    a.id === b.id &&
+    a.type === b.type &&
+    a.question === b.question &&
+    a.multipleAnswers === b.multipleAnswers &&
+    a.key === b.key &&
+    a.options.length === b.options.length &&
+    a.options.every((option, index) => option === b.options[index])
+  );
+}
 
 /**
- * `GET /api/forms/:id/questions`: `{ data: [...], form: { id, title, document_url } }`, or, as spec
- * 7 also allows (and an older device copy holds), the questions alone; sorted by sequence.
+ * Whether two definitions show the visitor the same questionnaire: the same questions in the same
+ * order, worded and marked alike, and the same document. The sequence numbers themselves do not
+ * count, only the order they give.
  */
-export const questionnaireDefinitionSchema = z
-  .union([
-    z.array(questionSchema),
-    z.object({
-      data: z.array(questionSchema),
-      form: z.object({ document_url: documentUrlSchema }).nullish(),
-    }),
-  ])
-  .transform((value): QuestionnaireDefinition =>
-    Array.isArray(value)
-      ? { questions: bySequence(value), documentUrl: null }
-      : { questions: bySequence(value.data), documentUrl: value.form?.document_url ?? null },
+export function sameQuestionnaire(a: QuestionnaireDefinition, b: QuestionnaireDefinition): boolean {
+  return (
+    a.documentUrl === b.documentUrl &&
+    a.questions.length === b.questions.length &&
+    a.questions.every((question, index) => {
+      const other = b.questions[index];
+      return (
+        other !== undefined &&
+        sameQuestion(question, other) &&
+        question.information === other.information &&
+        question.required === other.required &&
+        question.analysis_bucket === other.analysis_bucket
+      );
+    })
   );
+}
+
+/**
+ * A visitor's progress carried over to a changed questionnaire (the live definition replacing the
+ * one the page was built with): an answer stays where its question is unchanged; the visitor goes
+ * on at the question they were on, or at the first one left without an answer, whichever comes
+ * first. `dropped` says an answer was given up, so the visitor may be told.
+ */
+export function carryProgress(
+  before: readonly Question[],
+  after: readonly Question[],
+  progress: { step: number; answers: Answers },
+): { step: number; answers: Answers; dropped: boolean } {
+  const kept: Answers = {};
+  let dropped = false;
+  for (const [id, value] of Object.entries(progress.answers)) {
+    const old = before.find((q) => q.id === Number(id));
+    const now = after.find((q) => q.id === Number(id));
+    if (old && now && sameQuestion(old, now)) kept[now.id] = value;
+    else dropped = true;
+  }
+  const unanswered = after.findIndex((q) => !(q.id in kept));
+  const firstOpen = unanswered < 0 ? after.length : unanswered;
+  const current = before[progress.step];
+  const here = current ? after.findIndex((q) => q.id === current.id) : after.length;
+  return { step: Math.min(firstOpen, here < 0 ? firstOpen : here), answers: kept, dropped };
+}
 
 /** A question's answer while the visitor works: text, or a list for multi-select and dates. */
 export type AnswerValue = string | string[];

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadQuestionnaire } from './definitions.ts';
-import { warmDefinition } from './definitions-warmup.ts';
+import { loadQuestionnaire, readDefinition } from './definitions.ts';
+import { showsSameQuestionnaire, warmDefinition } from './definitions-warmup.ts';
 import { offlineDb } from './offline-db.ts';
 import { putDefinition } from './outbox-db.ts';
 
@@ -80,5 +80,49 @@ describe('warmDefinition', () => {
     expect((await offlineDb().definitions.get(formId))?.questions).toEqual([
       { ...question, question: 'Vom Gerät' },
     ]);
+  });
+});
+
+describe('showsSameQuestionnaire (issue 37)', () => {
+  // The hub's reply as the database gives it: options keyed '1', '2', ..., nulls for defaults,
+  // out of order. The light reading must agree with the schema, which the page shows from.
+  const second: Record<string, unknown> = {
+    ...question,
+    id: 5,
+    sequence: 2,
+    type: 'multiple-choice',
+    required: null,
+    key: null,
+  };
+  const first: Record<string, unknown> = {
+    ...question,
+    id: 4,
+    sequence: 1,
+    type: 'multiple-choice',
+    options: { '10': 'Zehn', '2': 'Zwei', '1': 'Eins' },
+    analysis_bucket: 'birth_decade',
+    required: false,
+  };
+  const reply = { form_id: 2, questions: [second, first], document_url: null, fetched_at: 0 };
+  const shown = readDefinition(reply)!;
+
+  it('reads a reply as the schema does', () => {
+    expect(shown.questions.map((q) => q.id)).toEqual([4, 5]);
+    expect(showsSameQuestionnaire(reply, shown)).toBe(true);
+  });
+
+  it('sees a changed text, option, order or document', () => {
+    const changed = (questions: unknown[], documentUrl: string | null = null) =>
+      !showsSameQuestionnaire({ ...reply, questions, document_url: documentUrl }, shown);
+    expect(changed([second, { ...first, question: 'Anders?' }])).toBe(true);
+    expect(changed([second, { ...first, options: { '1': 'Eins', '2': 'Zwei' } }])).toBe(true);
+    expect(changed([{ ...second, sequence: 0 }, first])).toBe(true);
+    expect(changed([second, first], '/dokumente/angebot.pdf')).toBe(true);
+  });
+
+  it('counts a reply it does not understand as different', () => {
+    for (const odd of [{ ...first, options: 7 }, { ...first, id: '4' }, null]) {
+      expect(showsSameQuestionnaire({ ...reply, questions: [second, odd] }, shown)).toBe(false);
+    }
   });
 });

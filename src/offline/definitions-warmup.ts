@@ -1,5 +1,10 @@
 import { hubBaseUrl } from '../api/hub-url.ts';
 import { PKV_FORM_ID, TABALUGA_FORM_ID } from '../domain/form-ids.ts';
+import {
+  sameQuestionnaire,
+  type Question,
+  type QuestionnaireDefinition,
+} from '../domain/questionnaire.ts';
 import { formQuestionsPath } from '../domain/routes.ts';
 import { readDeviceSetting } from './device-settings.ts';
 import { keepDocumentOffline } from './document-cache.ts';
@@ -70,11 +75,12 @@ export async function warmDefinition(
 ): Promise<boolean> {
   const definition = await fetchDefinition(formId, hubUrl);
   if (!definition) return false;
-  await keep(definition);
+  await keepDefinition(definition);
   return true;
 }
 
-async function keep(definition: DefinitionRecord) {
+/** Keeps a definition the hub sent on the device, its document too. */
+export async function keepDefinition(definition: DefinitionRecord): Promise<void> {
   await storeDefinition(definition);
   if (definition.document_url) {
     void keepDocumentOffline(definition.document_url).catch(() => undefined);
@@ -95,6 +101,68 @@ export async function warmDefinitionsLightly(
   );
   await codeOffline();
   await Promise.all(
-    definitions.map((definition) => (definition ? keep(definition).catch(() => undefined) : null)),
+    definitions.map((definition) =>
+      definition ? keepDefinition(definition).catch(() => undefined) : null,
+    ),
   );
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The options as the schema reads them: a map keyed '1', '2', ... in key order, or a list. */
+function lightOptions(options: unknown): string[] | undefined {
+  if (options === null || options === undefined) return [];
+  const values = Array.isArray(options)
+    ? options
+    : typeof options === 'object'
+      ? Object.entries(options as Record<string, unknown>)
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([, value]) => value)
+      : undefined;
+  return values?.every(isString) ? values : undefined;
+}
+
+/** One question as questionnaire-schema.ts reads it, or undefined for anything unusual. */
+function lightQuestion(raw: unknown): Question | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const q = raw as Record<string, unknown>;
+  const options = lightOptions(q['options']);
+  const { id, sequence, type, question } = q;
+  if (typeof id !== 'number' || typeof sequence !== 'number') return undefined;
+  if (!isString(type) || !isString(question) || !options) return undefined;
+  const multipleAnswers = q['multipleAnswers'] ?? false;
+  const information = q['information'] ?? '';
+  const key = q['key'] ?? null;
+  const required = q['required'] ?? true;
+  const bucket = q['analysis_bucket'];
+  if (typeof multipleAnswers !== 'boolean' || !isString(information)) return undefined;
+  if ((key !== null && !isString(key)) || typeof required !== 'boolean') return undefined;
+  return {
+    id,
+    sequence,
+    type: type as Question['type'],
+    question,
+    options,
+    multipleAnswers,
+    information,
+    key,
+    required,
+    analysis_bucket: isString(bucket) ? bucket : null,
+  };
+}
+
+/**
+ * Whether the hub's reply (as fetchDefinition keeps it) is the questionnaire `known` already
+ * shows. Read without zod, only to compare: a page whose built questionnaire is current loads
+ * neither the schema nor the device database for it. Whatever is shown is read by the schema
+ * (definitions.ts); a reply this reading does not understand counts as different.
+ */
+export function showsSameQuestionnaire(
+  record: DefinitionRecord,
+  known: QuestionnaireDefinition,
+): boolean {
+  const questions = record.questions.map(lightQuestion);
+  if (!questions.every((q): q is Question => q !== undefined)) return false;
+  questions.sort((a, b) => a.sequence - b.sequence || a.id - b.id);
+  return sameQuestionnaire(known, { questions, documentUrl: record.document_url ?? null });
 }

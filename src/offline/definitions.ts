@@ -4,13 +4,14 @@ import { hubConnection } from '../api/hub-connection.ts';
 import { hubFailure, transientFailureKinds } from '../api/hub-failure.ts';
 import {
   PKV_FORM_ID,
-  questionnaireDefinitionSchema,
   TABALUGA_FORM_ID,
   type QuestionnaireDefinition,
 } from '../domain/questionnaire.ts';
+import { questionnaireDefinitionSchema } from '../domain/questionnaire-schema.ts';
 import { readDeviceSetting } from './device-settings.ts';
 import { keepDocumentOffline } from './document-cache.ts';
 import { offlineDb } from './offline-db.ts';
+import type { DefinitionRecord } from './offline-schema.ts';
 import { getDefinition, putDefinition } from './outbox-db.ts';
 
 /** On a lie-fi connection a visitor should not wait long before the stored copy is used. */
@@ -19,14 +20,20 @@ const NETWORK_TIMEOUT_MS = 5_000;
 const notOnDevice =
   'Dieser Fragebogen ist auf diesem Gerät noch nicht gespeichert. Bitte öffnen Sie ihn einmal mit Internetverbindung.';
 
-async function fromDevice(formId: number): Promise<QuestionnaireDefinition | undefined> {
-  const stored = await getDefinition(offlineDb(), formId).catch(() => undefined);
-  if (!stored) return undefined;
+/** A definition as the device keeps it, read through the schema; undefined when it does not fit. */
+export function readDefinition(
+  stored: Pick<DefinitionRecord, 'questions' | 'document_url'>,
+): QuestionnaireDefinition | undefined {
   const parsed = questionnaireDefinitionSchema.safeParse({
     data: stored.questions,
     form: { document_url: stored.document_url },
   });
   return parsed.success ? parsed.data : undefined;
+}
+
+async function fromDevice(formId: number): Promise<QuestionnaireDefinition | undefined> {
+  const stored = await getDefinition(offlineDb(), formId).catch(() => undefined);
+  return stored ? readDefinition(stored) : undefined;
 }
 
 async function fromNetwork(formId: number, signal?: AbortSignal): Promise<QuestionnaireDefinition> {
@@ -70,6 +77,13 @@ export async function loadQuestionnaire(
     if (stored) return stored;
     throw new HubError({ ...error.failure, message: `${error.message} ${notOnDevice}` });
   }
+}
+
+/** The German line for a questionnaire that did not load: the hub's own, or a general one. */
+export function loadFailureMessage(error: unknown): string {
+  return error instanceof HubError
+    ? error.message
+    : 'Der Fragebogen konnte nicht geladen werden. Bitte versuchen Sie es erneut.';
 }
 
 /** Keeps both public questionnaires on the device, so they open offline after any online visit. */

@@ -6,6 +6,7 @@ import {
   DRAFT_MAX_AGE_MS,
   loadDraft,
   resumeDraft,
+  resumeStoredDraft,
   saveDraft,
 } from './questionnaire-draft.ts';
 
@@ -112,6 +113,21 @@ describe('questionnaire draft', () => {
     expect(resumeDraft(questions, { step: 1, answers: { 1: 'Zwei' } })).toEqual({
       step: 1,
       answers: { 1: 'Zwei' },
+    });
+  });
+
+  it('resumes the stored draft with the questions shown, nothing without one', () => {
+    const storage = memoryStorage();
+    const questions = [
+      { id: 1, key: questionKeys.childCount },
+      { id: 2, key: questionKeys.childDates },
+      { id: 3, key: questionKeys.offerAmount },
+    ];
+    expect(resumeStoredDraft(1, questions, 1_000, storage)).toBeUndefined();
+    saveDraft(1, { step: 3, answers: { 1: 'Zwei', 3: '50 €' } }, 1_000, storage);
+    expect(resumeStoredDraft(1, questions, 2_000, storage)).toEqual({
+      step: 1,
+      answers: { 1: 'Zwei', 3: '50 €' },
     });
   });
 });

@@ -120,3 +120,17 @@ export function resumeDraft(
   const step = missing >= 0 && missing < draft.step ? missing : draft.step;
   return { step: Math.max(0, Math.min(step, questions.length)), answers };
 }
+
+/**
+ * Where the draft stored for `formId` resumes with these questions (resumeDraft), or undefined
+ * without one.
+ */
+export function resumeStoredDraft(
+  formId: number,
+  questions: readonly DraftQuestion[],
+  now = Date.now(),
+  storage = defaultStorage(),
+): Pick<QuestionnaireDraft, 'step' | 'answers'> | undefined {
+  const draft = loadDraft(formId, now, storage);
+  return draft ? resumeDraft(questions, draft) : undefined;
+}

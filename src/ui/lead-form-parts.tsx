@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { callTimes } from '../domain/contact-forms.ts';
+import { callTimes } from '../domain/call-times.ts';
 import { sitePaths } from '../domain/routes.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';

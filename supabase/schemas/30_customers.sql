@@ -101,6 +101,18 @@ CREATE FUNCTION public.search_customers(term text) RETURNS SETOF public.users
           or public.phone_digits(u.phone) like p.digits)
 $_$;
 
+CREATE FUNCTION public.customer_count() RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- The dashboard's 'Kunden insgesamt': one count, without the page of a thousand ids that
+  -- PostgREST's exact count of the table built beside it. Zero for anyone but staff, as the
+  -- table's policy shows them no customer.
+  select count(*)
+    from public.users u
+   where (select public.is_staff())
+$$;
+
 CREATE FUNCTION public.desk_search_customers(term text) RETURNS SETOF public.users
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -212,6 +224,10 @@ GRANT ALL ON FUNCTION public.normalized_email(email text) TO service_role;
 
 GRANT SELECT,DELETE ON TABLE public.users TO authenticated;
 GRANT ALL ON TABLE public.users TO service_role;
+
+REVOKE ALL ON FUNCTION public.customer_count() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.customer_count() TO authenticated;
+GRANT ALL ON FUNCTION public.customer_count() TO service_role;
 
 REVOKE ALL ON FUNCTION public.desk_search_customers(term text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.desk_search_customers(term text) TO authenticated;

@@ -217,29 +217,6 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.due_follow_ups() RETURNS TABLE(id bigint, customer_id integer, customer_name text, response_id integer, due_at timestamp with time zone, body text, automatic boolean, assignee uuid, assignee_name text, overdue boolean)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  perform public.require_staff();
-  -- 'Heute fällig' and the bell: the caller's and nobody's open follow-ups due by the end of
-  -- today in Berlin, the oldest (overdue) first.
-  return query
-    select f.id, f.customer_id, btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')),
-           f.response_id, f.due_at, f.body, f.automatic, f.assignee,
-           (select coalesce(s.display_name, s.email) from public.staff s where s.user_id = f.assignee),
-           f.due_at < now()
-      from public.follow_ups f
-      join public.users u on u.id = f.customer_id
-     where f.done_at is null
-       and (f.assignee is null or f.assignee = auth.uid())
-       and f.due_at < (((now() at time zone 'Europe/Berlin')::date + 1)::timestamp
-                       at time zone 'Europe/Berlin')
-     order by f.due_at, f.id;
-end;
-$$;
-
 CREATE FUNCTION public.follow_up_counts() RETURNS TABLE(overdue bigint, today bigint, this_week bigint, unassigned bigint)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -466,10 +443,6 @@ GRANT ALL ON FUNCTION public.customer_follow_ups(of_customer integer) TO service
 REVOKE ALL ON FUNCTION public.customer_note_list(customer_id integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.customer_note_list(customer_id integer) TO authenticated;
 GRANT ALL ON FUNCTION public.customer_note_list(customer_id integer) TO service_role;
-
-REVOKE ALL ON FUNCTION public.due_follow_ups() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.due_follow_ups() TO authenticated;
-GRANT ALL ON FUNCTION public.due_follow_ups() TO service_role;
 
 REVOKE ALL ON FUNCTION public.follow_up_counts() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.follow_up_counts() TO authenticated;

@@ -11,7 +11,7 @@ import {
   completeFollowUp,
   createFollowUp,
   readCustomerFollowUps,
-  readDueFollowUps,
+  readFollowUpPage,
 } from '../../src/desk/api/follow-ups.ts';
 import { readStaffDirectory } from '../../src/desk/api/staff-directory.ts';
 import {
@@ -33,6 +33,17 @@ import { supabaseClient } from '../helpers/supabase.ts';
 // exactly once, and the desk's calls through the real supabase-js against the gateway. The
 // 15-minute rule is tested with a controlled clock: the note's created_at is set back as the
 // database owner, as if the author had written it that long ago.
+
+/**
+ * The caller's and nobody's open follow-ups due by the end of today in Berlin, the oldest first:
+ * the overdue ones, then today's, as the work list and the bell read them (follow_up_list).
+ */
+async function dueByTonight(client: SupabaseClient<Database>) {
+  const page = { assigned: 'mine_or_unassigned', page: 1, size: 1000 } as const;
+  const overdue = await readFollowUpPage(client, { ...page, due: 'overdue' });
+  const today = await readFollowUpPage(client, { ...page, due: 'today' });
+  return [...overdue.rows, ...today.rows];
+}
 
 describe.each(['pglite', 'postgres'] as const)('follow-ups and notes on %s', (kind) => {
   let server: GatewayServer;
@@ -217,7 +228,7 @@ describe.each(['pglite', 'postgres'] as const)('follow-ups and notes on %s', (ki
       );
       expect(row.rows[0]).toEqual({ created_by: staffId, done_at: null });
 
-      const due = await readDueFollowUps(staff);
+      const due = await dueByTonight(staff);
       const mine = due.filter((item) => item.customer_id === customer);
       expect(mine).toEqual([
         expect.objectContaining({
@@ -229,7 +240,7 @@ describe.each(['pglite', 'postgres'] as const)('follow-ups and notes on %s', (ki
           overdue: true,
         }),
       ]);
-      const adminDue = (await readDueFollowUps(admin)).filter((i) => i.customer_id === customer);
+      const adminDue = (await dueByTonight(admin)).filter((i) => i.customer_id === customer);
       expect(adminDue.map((item) => [item.id, item.assignee_name])).toEqual([
         [forAdminId, 'Anna Admin'],
       ]);
@@ -243,10 +254,10 @@ describe.each(['pglite', 'postgres'] as const)('follow-ups and notes on %s', (ki
         [overdueId],
       );
       expect(done.rows[0]).toEqual({ done_by: staffId, done: true });
-      expect((await readDueFollowUps(staff)).map((item) => item.id)).not.toContain(overdueId);
+      expect((await dueByTonight(staff)).map((item) => item.id)).not.toContain(overdueId);
       const reopened = await staff.rpc('reopen_follow_up', { follow_up_id: overdueId });
       expect(reopened).toMatchObject({ data: true, error: null });
-      expect((await readDueFollowUps(staff)).map((item) => item.id)).toContain(overdueId);
+      expect((await dueByTonight(staff)).map((item) => item.id)).toContain(overdueId);
     });
 
     it('refuses an assignee who is not enabled, a foreign lead, and a forged author', async () => {

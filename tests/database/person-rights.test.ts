@@ -191,6 +191,12 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
       `select count(*)::int as n from public.follow_ups where automatic and done_at is null`,
     );
     expect(counts.callbacksWaiting).toBe(callbacks.rows[0]!.n);
+    // 'Kunden insgesamt' (customer_count, 20261201130000_desk_counts.sql): every customer.
+    const customers = await server.db.query<{ n: number }>(
+      'select count(*)::int as n from public.users',
+    );
+    expect(counts.customers).toBe(customers.rows[0]!.n);
+    expect(counts.customers).toBeGreaterThan(0);
     expect(counts.leadsLastWeek).toBeGreaterThanOrEqual(3);
     const perForm = await readLeadsPerForm(staff);
     expect(perForm.find((form) => form.formId === first.form_id)?.leads).toBeGreaterThanOrEqual(2);
@@ -223,6 +229,7 @@ describe.each(['pglite', 'postgres'] as const)('a person’s rights on %s', (kin
       received_since: '2000-01-01T00:00:00Z',
     });
     expect(pendingCallbacks.data).toBe(0);
+    expect((await pendingClient.rpc('customer_count')).data).toBe(0);
     const pendingForms = await pendingClient.rpc('questionnaire_lead_counts', {});
     expect(pendingForms.data?.every((form) => form.leads === 0)).toBe(true);
     const pendingOverview = await readOverview(pendingClient, everything);

@@ -44,7 +44,8 @@ const matrix: Record<'follow_ups' | 'customer_notes', Record<Operation, PerCalle
 };
 
 const functionMatrix: Record<string, PerCaller> = {
-  due_follow_ups: ['refused', 'refused', 'works', 'works'],
+  follow_up_list: ['refused', 'refused', 'works', 'works'],
+  follow_up_counts: ['refused', 'refused', 'works', 'works'],
   customer_follow_ups: ['refused', 'refused', 'works', 'works'],
   complete_follow_up: ['refused', 'refused', 'works', 'works'],
   reopen_follow_up: ['refused', 'refused', 'works', 'works'],
@@ -189,8 +190,10 @@ describe.each(['pglite', 'postgres'] as const)('follow-up and note permissions o
         const client = clients[caller];
         const call = () => {
           switch (name) {
-            case 'due_follow_ups':
-              return client.rpc('due_follow_ups');
+            case 'follow_up_list':
+              return client.rpc('follow_up_list', { due: 'open', page_size: 5 });
+            case 'follow_up_counts':
+              return client.rpc('follow_up_counts');
             case 'customer_follow_ups':
               return client.rpc('customer_follow_ups', { of_customer: customerId });
             case 'complete_follow_up':

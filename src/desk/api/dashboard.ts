@@ -6,10 +6,9 @@ import { useSupabase } from './supabase-context.ts';
 import type { Database } from '../../domain/database.types.ts';
 import type { LeadSource } from '../../domain/database-enums.ts';
 
-// The dashboard's live figures. Every number is counted by the database (PostgREST count with
-// head: true, or functions that return counts only), never by downloading rows. Staff cannot
-// read the leads' table itself: its figures come from security definer functions that check
-// the role.
+// The dashboard's live figures. Every number is counted by the database (functions that return
+// counts only), never by downloading rows. Staff cannot read the leads' table itself: its
+// figures come from security definer functions that check the role.
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -31,11 +30,6 @@ export interface DashboardDays {
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * day).toISOString();
 
-function counted({ count, error }: { count: number | null; error: unknown }): number {
-  if (error) throw error instanceof Error ? error : new Error('Zählen fehlgeschlagen');
-  return count ?? 0;
-}
-
 export interface DashboardCounts {
   leadsToday: number;
   leadsLastWeek: number;
@@ -54,14 +48,17 @@ export async function readCounts(
   const [today, week, customers, callbacks] = await Promise.all([
     period(days.today),
     period(days.weekStart),
-    supabase.from('users').select('id', { count: 'exact', head: true }),
+    // One count in the database: with 100,000 customers PostgREST's exact count of the table
+    // also built a page of a thousand ids.
+    supabase.rpc('customer_count'),
     supabase.rpc('callbacks_waiting'),
   ]);
+  if (customers.error) throw customers.error;
   if (callbacks.error) throw callbacks.error;
   return {
     leadsToday: today.leads,
     leadsLastWeek: week.leads,
-    customers: counted(customers),
+    customers: customers.data,
     callbacksWaiting: callbacks.data,
   };
 }

@@ -62,11 +62,6 @@ const followUp = z.object({
 export type FollowUp = z.infer<typeof followUp>;
 true satisfies SameColumns<
   FollowUp,
-  'due_follow_ups',
-  'response_id' | 'assignee' | 'assignee_name'
->;
-true satisfies SameColumns<
-  FollowUp,
   'customer_follow_ups',
   'response_id' | 'assignee' | 'assignee_name'
 >;
@@ -176,16 +171,6 @@ export function useFollowUpPage(request: FollowUpPageRequest, enabled = true) {
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
-}
-
-/**
- * The caller's and the unassigned open follow-ups due by the end of today in Berlin, all of them
- * (due_follow_ups; the desk's screens read the counted and paged follow_up_list instead).
- */
-export async function readDueFollowUps(supabase: SupabaseClient<Database>): Promise<FollowUp[]> {
-  const { data, error } = await supabase.rpc('due_follow_ups');
-  if (error) throw error;
-  return z.array(followUp).parse(data);
 }
 
 /** A customer's open follow-ups, whoever they are for. */

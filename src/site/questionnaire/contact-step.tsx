@@ -13,7 +13,7 @@ import { PersonField, SendButton, SendFailure } from '../../ui/lead-form-parts.t
 import { useLeadForm } from '../shared/use-lead-form.ts';
 import { StepActions, StepSection } from './step-parts.tsx';
 
-interface ContactStepProps {
+export interface ContactStepProps {
   initialValues: Partial<QuestionnaireContactInput>;
   onChange: (values: QuestionnaireContactInput) => void;
   /** The questionnaire's lead for these contact details. */

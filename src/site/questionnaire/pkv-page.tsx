@@ -2,6 +2,7 @@ import { PKV_FORM_ID, pkvDocuments } from '../../domain/questionnaire.ts';
 import { Island } from '../../islands/island.tsx';
 import { publicPages } from '../../config/page-meta.ts';
 import { PageWithIntro } from '../shared/page-with-intro.tsx';
+import { builtQuestionnaire } from './built-questionnaires.ts';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 import { DownloadLink } from './thank-you-step.tsx';
 
@@ -24,6 +25,7 @@ export function PkvQuestionnaire() {
   return (
     <QuestionnaireFlow
       formId={PKV_FORM_ID}
+      built={builtQuestionnaire(PKV_FORM_ID)}
       renderDownloads={({ documentUrl }) => (
         <div className="flex flex-wrap gap-3">
           <DownloadLink href={pkvDocuments.info}>Informationen zur PKV</DownloadLink>

@@ -66,6 +66,8 @@ function QuestionBody(props: AnswerProps) {
 }
 
 function SingleChoice({ question, value, onAnswer, onBack }: QuestionStepProps) {
+  // The first question is in the page's HTML: a tap on a choice before this code runs is kept by
+  // the page's loader and repeated once it runs (src/islands/loader.ts).
   return (
     <>
       <ul className="grid gap-3 sm:grid-cols-2">

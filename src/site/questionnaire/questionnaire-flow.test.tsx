@@ -4,11 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  questionKeys,
-  questionnaireDefinitionSchema,
-  type Question,
-} from '../../domain/questionnaire.ts';
+import { questionKeys, type Question } from '../../domain/questionnaire.ts';
+import { questionnaireDefinitionSchema } from '../../domain/questionnaire-schema.ts';
 import { loadDraft } from '../../offline/questionnaire-draft.ts';
 import { submitLead } from '../../offline/submit-lead.ts';
 import type { QuestionsState } from '../../offline/use-questions.ts';
@@ -84,7 +81,7 @@ describe('the Tabaluga flow finds its questions by key', () => {
 });
 
 describe('a draft on a visitor device (issue 32, item 9)', () => {
-  it("keeps the answers but not the children's birth dates, and resumes at their question", () => {
+  it("keeps the answers but not the children's birth dates, and resumes at their question", async () => {
     show(editedTabaluga);
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Messe' } });
     fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
@@ -93,7 +90,8 @@ describe('a draft on a visitor device (issue 32, item 9)', () => {
     fireEvent.change(screen.getByLabelText('Kind 1'), { target: { value: '2019-05-01' } });
     fireEvent.change(screen.getByLabelText('Kind 2'), { target: { value: '2021-07-08' } });
     fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
-    expect(screen.getByRole('textbox', { name: 'Vorname' })).toBeTruthy();
+    // The contact step's code arrives on demand (lazy-contact-step.tsx).
+    expect(await screen.findByRole('textbox', { name: 'Vorname' })).toBeTruthy();
 
     const stored = localStorage.getItem('fragebogen-entwurf:1') ?? '';
     expect(stored).toContain('Messe');
@@ -125,6 +123,7 @@ describe('a sent questionnaire', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox'), 'Messe');
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    await screen.findByRole('textbox', { name: 'Vorname' });
     for (const [name, value] of [
       ['Vorname', 'Erika'],
       ['Nachname', 'Muster'],
@@ -177,6 +176,7 @@ describe('one page, one pattern (issue 36, items 7 and 8)', () => {
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Messe' } });
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
     expect(laterStep()).not.toBeNull();
+    await screen.findByRole('button', { name: 'Angebot anfordern' });
 
     // An empty submit: the focus goes to the first field in error, not to the AGB box.
     await user.click(screen.getByRole('button', { name: 'Angebot anfordern' }));

@@ -11,26 +11,29 @@ import type { QuestionnaireContactInput } from '../../domain/contact-forms.ts';
 import {
   answerByKey,
   buildQuestionnaireSubmission,
+  carryProgress,
   childCount,
   questionKeys,
   type AnswerValue,
   type Answers,
   type Question,
+  type QuestionnaireDefinition,
 } from '../../domain/questionnaire.ts';
 import { readDeviceSetting, subscribeDeviceSettings } from '../../offline/device-settings.ts';
 import { setQuestionnaireInProgress } from '../../offline/questionnaire-activity.ts';
 import {
   clearDraft,
   draftAnswers,
-  loadDraft,
-  resumeDraft,
+  resumeStoredDraft,
   saveDraft,
 } from '../../offline/questionnaire-draft.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
-import { ContactStep } from './contact-step.tsx';
+import { whenIdle } from '../../offline/when-idle.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
+import { LazyContactStep, preloadContactStep } from './lazy-contact-step.tsx';
 import { QuestionStep } from './question-step.tsx';
 import { ThankYouStep } from './thank-you-step.tsx';
 import { laterStepAttribute } from '../shared/page-with-intro.tsx';
@@ -52,15 +55,21 @@ export interface FinishedQuestionnaire {
 
 interface QuestionnaireFlowProps {
   formId: number;
+  /**
+   * The definition the build knows (built-questionnaires.ts): the page's HTML shows its first
+   * question, and the live one replaces it on the device when staff have changed it since.
+   */
+  built?: QuestionnaireDefinition | undefined;
   /** Downloads and next steps on the thank-you screen. */
   renderDownloads?: (finished: FinishedQuestionnaire) => ReactNode;
 }
 
-/** Loads a questionnaire from the hub, then one question per screen, contact form, thanks. */
+/** A questionnaire: one question per screen, then the contact form and thanks. */
 export function QuestionnaireFlow(props: QuestionnaireFlowProps) {
-  // The prerendered page shows the loading line; the first question replaces it once the
-  // questionnaire's island runs (src/islands.tsx).
-  // Room for a question step keeps the footer where it is meanwhile (no layout shift).
+  // With a built definition the prerendered page shows the first question, and the island
+  // hydrates it; without one (an address /fragebogen/:id) a loading line until the hub answers.
+  // Room for a question step keeps the footer where it is if the live questionnaire differs
+  // (no layout shift).
   return (
     <div className="min-h-[36rem]">
       <QuestionnaireFlowContent {...props} />
@@ -68,8 +77,8 @@ export function QuestionnaireFlow(props: QuestionnaireFlowProps) {
   );
 }
 
-function QuestionnaireFlowContent({ formId, renderDownloads }: QuestionnaireFlowProps) {
-  const state = useQuestions(formId);
+function QuestionnaireFlowContent({ formId, built, renderDownloads }: QuestionnaireFlowProps) {
+  const state = useQuestions(formId, built);
   const kiosk = useSyncExternalStore(
     subscribeDeviceSettings,
     () => readDeviceSetting('kiosk'),
@@ -78,6 +87,18 @@ function QuestionnaireFlowContent({ formId, renderDownloads }: QuestionnaireFlow
   // A new run is a fresh, empty questionnaire: kiosk mode starts one for each visitor.
   const [run, setRun] = useState(0);
   const restart = useCallback(() => setRun((n) => n + 1), []);
+  // Kiosk mode switched on or off starts a new run too. The hydrating render knows no device
+  // setting (the HTML's); the device's, read right after, is no switch: a new run there would
+  // lose the first answer tapped before the code ran (kept and repeated by the island).
+  const hydrated = useHydrated();
+  const [wasHydrated, setWasHydrated] = useState(hydrated);
+  const [shownKiosk, setShownKiosk] = useState(kiosk);
+  const [kioskSwitches, setKioskSwitches] = useState(0);
+  if (hydrated !== wasHydrated) setWasHydrated(hydrated);
+  if (kiosk !== shownKiosk) {
+    setShownKiosk(kiosk);
+    if (wasHydrated) setKioskSwitches((n) => n + 1);
+  }
   if (state.status === 'loading') {
     return (
       <p role="status" className="py-8 text-slate-600">
@@ -101,7 +122,7 @@ function QuestionnaireFlowContent({ formId, renderDownloads }: QuestionnaireFlow
   }
   return (
     <QuestionnaireSteps
-      key={`${run}:${kiosk}`}
+      key={`${run}:${kioskSwitches}`}
       formId={formId}
       questions={state.questions}
       documentUrl={state.documentUrl}
@@ -127,19 +148,40 @@ function QuestionnaireSteps({
   kiosk: boolean;
   onRestart: () => void;
 }) {
-  // Kiosk mode keeps no drafts: the next visitor must never see the previous one's answers.
-  // Elsewhere a draft holds answers only, never contact details (the device may be shared).
-  const [initial] = useState(() => {
-    const draft = kiosk ? undefined : loadDraft(formId, Date.now());
-    return draft ? resumeDraft(questions, draft) : undefined;
-  });
-  const [step, setStep] = useState(() => Math.min(initial?.step ?? 0, questions.length));
-  const [answers, setAnswers] = useState<Answers>(initial?.answers ?? {});
+  // Every run starts at the first question, as the prerendered HTML shows it: hydrating must
+  // match. A draft is applied once the island runs on its own (at once where nothing is hydrated).
+  const [step, setStep] = useState(0);
+  const [answers, setAnswers] = useState<Answers>({});
   const [contact, setContact] = useState<Partial<QuestionnaireContactInput>>({});
   const [finished, setFinished] = useState<FinishedQuestionnaire>();
   // The draft goes as soon as the lead is in the outbox: a visitor who closes the tab while the
   // hub has not answered yet must not find the form filled again and send it a second time.
   const leadStored = useRef(false);
+
+  // Kiosk mode keeps no drafts: the next visitor must never see the previous one's answers.
+  // Elsewhere a draft holds answers only, never contact details (the device may be shared).
+  const hydrated = useHydrated();
+  const [draftRead, setDraftRead] = useState(false);
+  if (hydrated && !draftRead) {
+    setDraftRead(true);
+    const resumed = kiosk ? undefined : resumeStoredDraft(formId, questions);
+    if (resumed) {
+      setStep(resumed.step);
+      setAnswers(resumed.answers);
+    }
+  }
+
+  // The live questionnaire replaced the built one (staff changed it): the visitor keeps the
+  // answers to unchanged questions and is told when one has to be given again.
+  const [shownQuestions, setShownQuestions] = useState(questions);
+  const [changedNotice, setChangedNotice] = useState(false);
+  if (shownQuestions !== questions) {
+    const carried = carryProgress(shownQuestions, questions, { step, answers });
+    setShownQuestions(questions);
+    setStep(carried.step);
+    setAnswers(carried.answers);
+    if (carried.dropped) setChangedNotice(true);
+  }
 
   // Move focus to the new step's heading so keyboard and screen-reader users follow along;
   // not on the first render, where the page heading comes first.
@@ -166,6 +208,14 @@ function QuestionnaireSteps({
 
   const started = finished !== undefined || step > 0 || Object.keys(answers).length > 0;
   const inProgress = started && finished === undefined;
+  // The contact step's code (its checks, the form library, the outbox) is fetched once the page
+  // is idle after the first question, or at the first answer if that comes sooner: the first
+  // question never waits for it, and a connection lost after the first paint does not lose it.
+  useEffect(() => {
+    if (!started) return hydrated ? whenIdle(preloadContactStep) : undefined;
+    preloadContactStep();
+    return undefined;
+  }, [started, hydrated]);
   useEffect(() => {
     setQuestionnaireInProgress(inProgress);
     return () => setQuestionnaireInProgress(false);
@@ -223,7 +273,7 @@ function QuestionnaireSteps({
       <>
         {idleWarning}
         <LaterStep />
-        <ContactStep
+        <LazyContactStep
           initialValues={contact}
           onChange={onContactChange}
           toLead={(values, context) =>
@@ -254,6 +304,7 @@ function QuestionnaireSteps({
     <>
       {idleWarning}
       {step > 0 ? <LaterStep /> : null}
+      {changedNotice ? <ChangedNotice /> : null}
       <ProgressBar current={step + 1} total={questions.length} label="Fortschritt im Fragebogen" />
       <QuestionStep
         key={question.id}
@@ -275,6 +326,17 @@ function QuestionnaireSteps({
  */
 function LaterStep() {
   return <span hidden {...{ [laterStepAttribute]: '' }} />;
+}
+
+function ChangedNotice() {
+  return (
+    <div className="mb-4">
+      <Alert tone="info">
+        Dieser Fragebogen wurde gerade geändert. Bitte beantworten Sie die geänderten Fragen noch
+        einmal.
+      </Alert>
+    </div>
+  );
 }
 
 function IdleWarning({ secondsLeft }: { secondsLeft: number }) {

@@ -8,6 +8,7 @@ import {
 import { Island } from '../../islands/island.tsx';
 import { publicPages } from '../../config/page-meta.ts';
 import { PageWithIntro } from '../shared/page-with-intro.tsx';
+import { builtQuestionnaire } from './built-questionnaires.ts';
 import { QuestionnaireFlow } from './questionnaire-flow.tsx';
 import { DownloadLink } from './thank-you-step.tsx';
 
@@ -18,7 +19,7 @@ export function TabalugaPage() {
       title="Tabaluga – Vorsorge für Ihre Kinder"
       intro="Beantworten Sie ein paar kurze Fragen, und wir erstellen Ihnen ein kostenloses Angebot für die Zukunft Ihrer Kinder."
     >
-      {/* The questions load on the device: the flow runs right after the first paint. */}
+      {/* The first question is in the HTML; the flow runs right after the first paint. */}
       <Island name="tabaluga">
         <TabalugaQuestionnaire />
       </Island>
@@ -31,6 +32,7 @@ export function TabalugaQuestionnaire() {
   return (
     <QuestionnaireFlow
       formId={TABALUGA_FORM_ID}
+      built={builtQuestionnaire(TABALUGA_FORM_ID)}
       renderDownloads={({ questions, answers, documentUrl }) => (
         <div className="flex flex-wrap gap-3">
           <DownloadLink href={tabalugaDocuments.flyer}>Flyer ansehen</DownloadLink>
