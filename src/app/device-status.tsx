@@ -13,6 +13,7 @@ import {
   waitingSentence,
 } from './device-status-view.ts';
 import { SimulationBanner } from './simulation-banner.tsx';
+import { outboxSourceLabels as sourceLabels } from '../offline/outbox-source-labels.ts';
 
 // The panel's actions need the outbox code (Dexie); it is fetched when the panel opens, not with
 // the header, which only reads counts.
@@ -30,8 +31,6 @@ const loadOutboxActions = () =>
 function withOutbox(action: (actions: Awaited<ReturnType<typeof loadOutboxActions>>) => unknown) {
   void loadOutboxActions().then(action, () => undefined);
 }
-
-const sourceLabels = { questionnaire: 'Fragebogen', kfz: 'KFZ-Rückruf', contact: 'Kontakt' };
 
 /** The open panel's content: what waits and why, and the outbox's actions. */
 function DeviceStatusPanel({ status }: { status: Status }) {

@@ -34,6 +34,7 @@ import {
   UnlockDialog,
   type PinGateResult,
 } from './pin-dialogs.tsx';
+import { outboxSourceLabels as sourceLabels } from '../../offline/outbox-source-labels.ts';
 
 export const devicePageMeta = {
   title: 'Dieses Gerät',
@@ -42,8 +43,6 @@ export const devicePageMeta = {
     'das Testwerkzeug „Offline simulieren“.',
   path: devicePagePath,
 };
-
-const sourceLabels = { questionnaire: 'Fragebogen', kfz: 'KFZ-Rückruf', contact: 'Kontakt' };
 
 function waitingText(count: number) {
   return count === 1 ? '1 Anfrage wartet' : `${count} Anfragen warten`;
